@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Out-of-tree build of the svcrdma module.
+#
+#   make                      build svcrdma.ko against KDIR
+#   make KDIR=... OUT=dir     build against another tree, into dir
+#   make W=1 / make C=2       extra warnings / sparse, passed to Kbuild
+#   make install              install into /lib/modules and run depmod
+#   make check                every test (see README.md); make demo
+#
+# KDIR defaults to the running kernel's build tree, else to Debian 12's
+# stock headers, resolved through the linux-headers-amd64 metapackage.
+
+SRC := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
+	$(shell bash -c '. $(SRC)/scripts/lib.sh && stock_kdir' 2>/dev/null))
+OUT ?=
+MDIR := $(if $(OUT),$(abspath $(OUT)),$(SRC))
+# The files Kbuild needs, mirrored by symlink into OUT so that two builds
+# against two kernels never share an object file.
+KSOURCES := Kbuild $(wildcard *.c include/*.h tests/kunit/*.c)
+
+all: modules
+
+modules:
+ifneq ($(OUT),)
+	@set -e; for f in $(KSOURCES); do \
+		mkdir -p $(MDIR)/$$(dirname $$f); \
+		ln -sfn $(SRC)/$$f $(MDIR)/$$f; \
+	done
+endif
+	$(MAKE) -C $(KDIR) M=$(MDIR) modules
+
+install: modules
+	$(MAKE) -C $(KDIR) M=$(MDIR) modules_install
+	depmod -a $(shell $(MAKE) -s -C $(KDIR) kernelrelease 2>/dev/null)
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(MDIR) clean
+
+check:
+	$(SRC)/scripts/check
+
+demo:
+	$(SRC)/scripts/demo
+
+.PHONY: all modules install clean check demo

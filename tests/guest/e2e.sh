@@ -1,0 +1,95 @@
+#!/bin/bash
+# e2e.sh: NFS over RDMA end to end, loopback through rxe in one guest.
+#
+# Environment (from bench.args): SERVER=intree|ours (default intree),
+# CLASS (rdma), PORT (20049), VERSIONS ("3 4.0 4.1 4.2"), SIZES (bytes).
+# For each NFS version: mount with proto=rdma, write files of every size
+# buffered and with O_DIRECT, check the server's copy and a cold read back
+# by sha256, run fio with crc32c verification, do metadata operations,
+# unmount.  Then stop nfsd and unload the transport.
+. "$(dirname "$0")/lib.sh"
+
+SERVER=${SERVER:-intree}
+CLASS=${CLASS:-rdma}
+PORT=${PORT:-20049}
+VERSIONS=${VERSIONS:-3 4.0 4.1 4.2}
+SIZES=${SIZES:-0 1 4095 4096 4097 65535 65537 1048699 16777216}
+MNT=/mnt/nfs
+SRC=/tmp/src
+
+say "server: $SERVER, class $CLASS, port $PORT, kernel $(uname -r)"
+must "guest NIC up" net_up
+must "rxe device up" rxe_up
+must "load the $SERVER server transport" server_load "$SERVER"
+must "nfsd started" nfsd_start
+must "listener $CLASS $PORT added" nfsd_listen "$CLASS" "$PORT"
+check "portlist lists $CLASS $PORT for IPv4 and IPv6" \
+	test "$(grep -c "^$CLASS $PORT\$" /proc/fs/nfsd/portlist)" = 2
+nfsd_end_grace
+
+mkdir -p $SRC
+for s in $SIZES; do
+	head -c "$s" /dev/urandom >"$SRC/f$s"
+done
+
+same() { # same A B: A and B have the same sha256
+	[ "$(sha256sum <"$1")" = "$(sha256sum <"$2")" ]
+}
+
+integrity() {
+	local v=$1 s d=$MNT/v$1
+	mkdir -p "$d"
+	for s in $SIZES; do
+		cp "$SRC/f$s" "$d/b$s" &&
+			dd if="$SRC/f$s" of="$d/d$s" bs=1M oflag=direct status=none
+	done
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	for s in $SIZES; do
+		same "$SRC/f$s" "$EXPORT/v$v/b$s" && same "$SRC/f$s" "$d/b$s" &&
+			same "$SRC/f$s" "$EXPORT/v$v/d$s" &&
+			dd if="$d/d$s" bs=1M iflag=direct status=none | cmp -s - "$SRC/f$s" ||
+			{ say "size $s differs"; return 1; }
+	done
+}
+
+fio_verify() {
+	fio --name=verify --directory="$MNT" --rw=randwrite --bs=4k --size=4m \
+		--numjobs=2 --iodepth=4 --ioengine=libaio --direct=1 \
+		--verify=crc32c --verify_fatal=1 --output="$BENCH_OUT/fio-verify-$1.txt"
+}
+
+metadata() {
+	local d=$MNT/meta$1
+	mkdir "$d" && echo data >"$d/a" &&
+		ln "$d/a" "$d/hard" && ln -s a "$d/sym" &&
+		[ "$(readlink "$d/sym")" = a ] && [ "$(stat -c %h "$d/a")" = 2 ] &&
+		mv "$d/a" "$d/b" && [ "$(cat "$d/hard")" = data ] &&
+		chmod 600 "$d/b" && [ "$(stat -c %a "$d/b")" = 600 ] &&
+		truncate -s 100000 "$d/b" && [ "$(stat -c %s "$d/b")" = 100000 ] &&
+		touch "$d/f"{1..50} && [ "$(ls "$d" | wc -l)" = 53 ] &&
+		flock -x "$d/b" true &&
+		rm -r "$d" && [ ! -e "$d" ]
+}
+
+for v in $VERSIONS; do
+	if ! check "NFSv$v mount over RDMA" nfs_mount "$v" "$PORT" "$MNT"; then
+		continue
+	fi
+	check "NFSv$v proto=rdma in mount options" grep -q "$MNT nfs.*proto=rdma" /proc/mounts
+	check "NFSv$v data integrity, sizes $SIZES" integrity "$v"
+	check "NFSv$v fio crc32c verify" fio_verify "$v"
+	check "NFSv$v metadata operations" metadata "$v"
+	check "NFSv$v unmount" umount "$MNT"
+done
+
+nfsd_stop
+check "nfsd stopped: no RDMA listener left" \
+	sh -c "! grep -q '^$CLASS ' /proc/fs/nfsd/portlist"
+umount /proc/fs/nfsd $EXPORT 2>/dev/null
+modprobe -r nfsd
+case $SERVER in
+ours) check "rmmod svcrdma" rmmod svcrdma ;;
+esac
+check "rpcrdma unloads" modprobe -r rpcrdma
+finish
