@@ -61,16 +61,18 @@ wait_for() {
 }
 
 # The guest NIC carries rxe.  MTU 4200 gives rxe a 4096-byte path MTU.
+# Both steps are idempotent: scripts of one boot share the guest.
 net_up() {
 	ip link set "$NIC" mtu 4200 up &&
-		ip addr add "$SERVER_IP/24" dev "$NIC" &&
-		ip -6 addr add "$SERVER_IP6/64" dev "$NIC" nodad
+		ip addr replace "$SERVER_IP/24" dev "$NIC" &&
+		ip -6 addr replace "$SERVER_IP6/64" dev "$NIC" nodad
 }
 
 rxe_up() {
-	modprobe rdma_rxe &&
-		rdma link add rxe0 type rxe netdev "$NIC" &&
-		wait_for 10 test -e /sys/class/infiniband/rxe0
+	modprobe rdma_rxe || return
+	[ -e /sys/class/infiniband/rxe0 ] ||
+		rdma link add rxe0 type rxe netdev "$NIC" || return
+	wait_for 10 test -e /sys/class/infiniband/rxe0
 }
 
 # The module built for the running kernel (scripts/check builds both).
