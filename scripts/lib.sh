@@ -54,6 +54,12 @@ stock_kdir() {
 	echo "/usr/src/linux-headers-$(kabi)"
 }
 
+# kernel_src: the unpacked source of the test kernel (build-test-kernel
+# unpacks it; checkpatch and kunit.py come from it too).
+kernel_src() {
+	echo "$SVCRDMA_CACHE/src/$KSERIES_SRC_PKG-$(pkg_version "$KSERIES_SRC_PKG")"
+}
+
 # test_kernel_dir: the cache folder of the current test kernel (may not
 # exist yet; scripts/build-test-kernel makes it).
 test_kernel_dir() {
