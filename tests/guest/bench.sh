@@ -79,6 +79,8 @@ for v in $BENCH_VERSIONS; do
 			done
 		done <<<"$JOBS"
 	done
+	# The export is a tmpfs: free this version's files before the next.
+	rm -rf "/mnt/A/A-v$v" "/mnt/B/B-v$v"
 	umount /mnt/A /mnt/B
 done
 echo "$B" >"$R/side-b"
