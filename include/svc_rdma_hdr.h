@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The RPC-over-RDMA version 1 transport header (RFC 8166, section 4):
+ * wire constants, the decoded view of a Call's header, and the reasons a
+ * header is refused.
+ */
+#ifndef SVCRDMA_SVC_RDMA_HDR_H
+#define SVCRDMA_SVC_RDMA_HDR_H
+
+#include <linux/types.h>
+
+#define SVCRDMA_VERSION		1
+
+/* rdma_xid, rdma_vers, rdma_credit and rdma_proc come before any list. */
+#define SVCRDMA_HDR_FIXED	(4 * sizeof(__be32))
+
+/* Wire sizes of the list items, in bytes (RFC 8166, section 4.2.1). */
+#define SVCRDMA_SEG_SIZE	(4 * sizeof(__be32))	/* handle, length, offset */
+#define SVCRDMA_READ_SEG_SIZE	(SVCRDMA_SEG_SIZE + sizeof(__be32))
+
+/* rdma_proc values (RFC 8166, section 4.2.2) */
+enum svc_rdma_proc {
+	SVCRDMA_MSG	= 0,
+	SVCRDMA_NOMSG	= 1,
+	SVCRDMA_MSGP	= 2,	/* deprecated */
+	SVCRDMA_DONE	= 3,	/* deprecated */
+	SVCRDMA_ERROR	= 4,
+};
+
+/* rdma_err values of an RDMA_ERROR reply */
+enum svc_rdma_errcode {
+	SVCRDMA_ERR_VERS	= 1,
+	SVCRDMA_ERR_CHUNK	= 2,
+};
+
+/*
+ * Why a Call's transport header was refused.  Each reason has its own
+ * counter and shows in the decode tracepoint.  SHORT is dropped, VERS
+ * gets ERR_VERS, every other reason gets ERR_CHUNK.
+ */
+enum svc_rdma_hdr_fault {
+	SVCRDMA_HDR_OK = 0,
+	SVCRDMA_HDR_SHORT,	/* fewer bytes than the fixed words */
+	SVCRDMA_HDR_VERS,	/* rdma_vers is not 1 */
+	SVCRDMA_HDR_PROC,	/* a type a requester may not send */
+	SVCRDMA_HDR_TRUNCATED,	/* a list runs past the received bytes */
+	SVCRDMA_HDR_BOOL,	/* a list discriminator is neither 0 nor 1 */
+	SVCRDMA_HDR_READ_POS,	/* unaligned, decreasing, or past the call */
+	SVCRDMA_HDR_NO_PZRC,	/* RDMA_NOMSG without a position-zero chunk */
+	SVCRDMA_HDR_PZRC_MSG,	/* RDMA_MSG with a position-zero chunk */
+	SVCRDMA_HDR_NO_CALL,	/* RDMA_MSG with no RPC message inline */
+	SVCRDMA_HDR_SEG_COUNT,	/* a chunk of no segments, or more than fit */
+	SVCRDMA_HDR_TOO_LONG,	/* chunk lengths past the payload budget */
+	SVCRDMA_HDR_NR_FAULTS
+};
+
+/**
+ * struct svc_rdma_hdr_limits - what one Call may ask of the transport
+ * @max_read: bytes all Read chunks together may carry (the page budget)
+ * @max_write: bytes one Write chunk, or the Reply chunk, may offer
+ */
+struct svc_rdma_hdr_limits {
+	u32	max_read;
+	u32	max_write;
+};
+
+/**
+ * struct svc_rdma_hdr - a Call's transport header, decoded and checked
+ * @xid: rdma_xid, as it came (big-endian)
+ * @vers: rdma_vers
+ * @credits: rdma_credit: the credits the requester asks for
+ * @proc: rdma_proc
+ * @hdr_len: bytes of transport header, lists included
+ * @msg_len: bytes that follow the header in the Receive buffer
+ * @read_list: first Read segment on the wire, or NULL
+ * @read_segs: Read segments in the Read list
+ * @read_chunks: Read chunks (runs of segments with one position)
+ * @read_len: bytes of all Read segments
+ * @pz_len: bytes of the position-zero Read chunk (0 if there is none)
+ * @write_list: the first Write chunk's segment count on the wire, or NULL
+ * @write_chunks: Write chunks in the Write list
+ * @write_segs: segments in all Write chunks
+ * @reply_chunk: the Reply chunk's segment count on the wire, or NULL
+ * @reply_segs: segments in the Reply chunk
+ * @reply_len: bytes the Reply chunk offers
+ * @fault: why the header was refused, or %SVCRDMA_HDR_OK
+ *
+ * The list pointers point into the Receive buffer, at wire data that
+ * svc_rdma_hdr_decode() has bounded and checked: walking them for the
+ * counts given here never leaves the header.
+ */
+struct svc_rdma_hdr {
+	__be32			xid;
+	u32			vers;
+	u32			credits;
+	u32			proc;
+	unsigned int		hdr_len;
+	unsigned int		msg_len;
+
+	const __be32		*read_list;
+	unsigned int		read_segs;
+	unsigned int		read_chunks;
+	u32			read_len;
+	u32			pz_len;
+
+	const __be32		*write_list;
+	unsigned int		write_chunks;
+	unsigned int		write_segs;
+
+	const __be32		*reply_chunk;
+	unsigned int		reply_segs;
+	u32			reply_len;
+
+	enum svc_rdma_hdr_fault	fault;
+};
+
+int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
+			const struct svc_rdma_hdr_limits *lim);
+const char *svc_rdma_hdr_fault_name(enum svc_rdma_hdr_fault fault);
+
+#endif /* SVCRDMA_SVC_RDMA_HDR_H */

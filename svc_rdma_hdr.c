@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Decoding and checking the transport header of an RPC-over-RDMA Call.
+ *
+ * Operation
+ *
+ * Everything in a Call's transport header comes from the wire, so nothing
+ * in it is used before it is checked.  svc_rdma_hdr_decode() reads the
+ * header once, front to back, through an xdr_stream over the Receive
+ * buffer, so that every read is bounded by the bytes that arrived.  It
+ * checks each value where it is read:
+ *
+ *  - the version (ERR_VERS if it is not 1) and the message type: only
+ *    RDMA_MSG and RDMA_NOMSG are Calls;
+ *  - each list discriminator is an XDR bool (0 or 1);
+ *  - Read positions are XDR-aligned, never decrease, and lie inside the
+ *    call that they are inserted into; a position-zero chunk comes with
+ *    RDMA_NOMSG and only with it;
+ *  - a Write or Reply chunk has at least one segment, and no more than the
+ *    rest of the header can hold, which is checked before the segment
+ *    array's size is computed, so that size cannot overflow;
+ *  - lengths are summed in 64 bits and held to the budgets the transport
+ *    gives: all Read chunks to the pages a request may fill, each Write
+ *    chunk and the Reply chunk to the largest reply payload.
+ *
+ * The result is a view of the header (struct svc_rdma_hdr) whose counts
+ * and list pointers later steps can walk without checking again, or the
+ * reason it was refused, which selects the RDMA_ERROR reply, a counter
+ * and a tracepoint.  The decoder allocates nothing and has no side
+ * effects, so it can run on any received buffer, and in a fuzzer.
+ */
+
+#include <linux/kernel.h>
+#include <linux/sunrpc/xdr.h>
+#include <kunit/visibility.h>
+
+#include "svc_rdma_hdr.h"
+
+struct svc_rdma_hdr_cursor {
+	struct xdr_stream	xdr;
+	struct xdr_buf		buf;
+};
+
+static bool hdr_decode_bool(struct xdr_stream *xdr, struct svc_rdma_hdr *hdr,
+			    bool *present)
+{
+	u32 val;
+
+	if (xdr_stream_decode_u32(xdr, &val) < 0) {
+		hdr->fault = SVCRDMA_HDR_TRUNCATED;
+		return false;
+	}
+	if (val > 1) {
+		hdr->fault = SVCRDMA_HDR_BOOL;
+		return false;
+	}
+	*present = val;
+	return true;
+}
+
+/*
+ * A Write or Reply chunk: a counted array of segments.  On success,
+ * returns the array's start (its count word) and adds up its lengths.
+ */
+static const __be32 *hdr_decode_chunk(struct xdr_stream *xdr,
+				      struct svc_rdma_hdr *hdr,
+				      const struct svc_rdma_hdr_limits *lim,
+				      unsigned int *nsegs, u32 *chunk_len)
+{
+	const __be32 *start, *p;
+	u64 total = 0;
+	u32 count, i;
+
+	start = xdr_inline_decode(xdr, sizeof(__be32));
+	if (!start) {
+		hdr->fault = SVCRDMA_HDR_TRUNCATED;
+		return NULL;
+	}
+	count = be32_to_cpup(start);
+	if (count == 0 ||
+	    count > xdr_stream_remaining(xdr) / SVCRDMA_SEG_SIZE) {
+		hdr->fault = SVCRDMA_HDR_SEG_COUNT;
+		return NULL;
+	}
+	p = xdr_inline_decode(xdr, count * SVCRDMA_SEG_SIZE);
+	if (!p) {
+		hdr->fault = SVCRDMA_HDR_TRUNCATED;
+		return NULL;
+	}
+	for (i = 0; i < count; i++, p += SVCRDMA_SEG_SIZE / sizeof(*p))
+		total += be32_to_cpup(p + 1);		/* rdma_length */
+	if (total > lim->max_write) {
+		hdr->fault = SVCRDMA_HDR_TOO_LONG;
+		return NULL;
+	}
+	*nsegs = count;
+	*chunk_len = total;
+	return start;
+}
+
+static bool hdr_decode_read_list(struct xdr_stream *xdr,
+				 struct svc_rdma_hdr *hdr,
+				 const struct svc_rdma_hdr_limits *lim,
+				 u32 *last_pos)
+{
+	u64 total = 0, pz = 0;
+	bool present;
+	const __be32 *p;
+	u32 pos, len;
+
+	for (;;) {
+		if (!hdr_decode_bool(xdr, hdr, &present))
+			return false;
+		if (!present)
+			break;
+		p = xdr_inline_decode(xdr, SVCRDMA_READ_SEG_SIZE);
+		if (!p) {
+			hdr->fault = SVCRDMA_HDR_TRUNCATED;
+			return false;
+		}
+		pos = be32_to_cpup(p);
+		len = be32_to_cpup(p + 2);
+		if (pos & (XDR_UNIT - 1) ||
+		    (hdr->read_segs && pos < *last_pos)) {
+			hdr->fault = SVCRDMA_HDR_READ_POS;
+			return false;
+		}
+		if (!hdr->read_segs) {
+			hdr->read_list = p;
+			hdr->read_chunks = 1;
+		} else if (pos != *last_pos) {
+			hdr->read_chunks++;
+		}
+		hdr->read_segs++;
+		*last_pos = pos;
+		total += len;
+		if (pos == 0)
+			pz += len;
+		if (total > lim->max_read) {
+			hdr->fault = SVCRDMA_HDR_TOO_LONG;
+			return false;
+		}
+	}
+	hdr->read_len = total;
+	hdr->pz_len = pz;
+	return true;
+}
+
+static bool hdr_decode_write_list(struct xdr_stream *xdr,
+				  struct svc_rdma_hdr *hdr,
+				  const struct svc_rdma_hdr_limits *lim)
+{
+	const __be32 *chunk;
+	unsigned int nsegs;
+	bool present;
+	u32 len;
+
+	for (;;) {
+		if (!hdr_decode_bool(xdr, hdr, &present))
+			return false;
+		if (!present)
+			return true;
+		chunk = hdr_decode_chunk(xdr, hdr, lim, &nsegs, &len);
+		if (!chunk)
+			return false;
+		if (!hdr->write_list)
+			hdr->write_list = chunk;
+		hdr->write_chunks++;
+		hdr->write_segs += nsegs;
+	}
+}
+
+static bool hdr_decode_reply_chunk(struct xdr_stream *xdr,
+				   struct svc_rdma_hdr *hdr,
+				   const struct svc_rdma_hdr_limits *lim)
+{
+	bool present;
+
+	if (!hdr_decode_bool(xdr, hdr, &present))
+		return false;
+	if (!present)
+		return true;
+	hdr->reply_chunk = hdr_decode_chunk(xdr, hdr, lim, &hdr->reply_segs,
+					    &hdr->reply_len);
+	return hdr->reply_chunk;
+}
+
+/*
+ * Read positions are offsets into the call they are inserted into: the
+ * inline RPC message of an RDMA_MSG, or the position-zero chunk's bytes
+ * of an RDMA_NOMSG.  A chunk may sit at the very end of it.
+ */
+static bool hdr_check_call(struct svc_rdma_hdr *hdr, u32 last_pos)
+{
+	bool has_pz = hdr->read_segs && be32_to_cpup(hdr->read_list) == 0;
+	u32 call_len;
+
+	if (hdr->proc == SVCRDMA_NOMSG) {
+		if (!has_pz) {
+			hdr->fault = SVCRDMA_HDR_NO_PZRC;
+			return false;
+		}
+		call_len = hdr->pz_len;
+	} else {
+		if (has_pz) {
+			hdr->fault = SVCRDMA_HDR_PZRC_MSG;
+			return false;
+		}
+		if (!hdr->msg_len) {
+			hdr->fault = SVCRDMA_HDR_NO_CALL;
+			return false;
+		}
+		call_len = hdr->msg_len;
+	}
+	if (hdr->read_segs && last_pos > call_len) {
+		hdr->fault = SVCRDMA_HDR_READ_POS;
+		return false;
+	}
+	return true;
+}
+
+/**
+ * svc_rdma_hdr_decode - Decode and check a Call's transport header
+ * @hdr: filled in with the decoded header
+ * @buf: the received bytes, starting with rdma_xid
+ * @len: how many bytes were received
+ * @lim: the budgets the Call's chunks must keep to
+ *
+ * Does not sleep and allocates nothing.  @hdr's list pointers point into
+ * @buf and are valid as long as it is.
+ *
+ * Return values:
+ *   %0 if the header is a well-formed Call within @lim,
+ *   %-EBADMSG if @len is too short to hold the fixed words (no reply can
+ *   be addressed; the message is dropped),
+ *   %-EPROTONOSUPPORT if the version is not 1 (answer ERR_VERS),
+ *   %-EINVAL for every other fault (answer ERR_CHUNK).
+ *   On error, @hdr->fault says which check failed; @hdr->xid is set
+ *   whenever the return is not %-EBADMSG.
+ */
+int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
+			const struct svc_rdma_hdr_limits *lim)
+{
+	struct svc_rdma_hdr_cursor c;
+	u32 last_pos = 0;
+	__be32 *p;
+
+	memset(hdr, 0, sizeof(*hdr));
+	/* XDR items are whole words: never decode a word that is cut short. */
+	xdr_buf_init(&c.buf, buf, round_down(len, XDR_UNIT));
+	c.buf.len = c.buf.buflen;
+	xdr_init_decode(&c.xdr, &c.buf, buf, NULL);
+
+	p = xdr_inline_decode(&c.xdr, SVCRDMA_HDR_FIXED);
+	if (!p) {
+		hdr->fault = SVCRDMA_HDR_SHORT;
+		return -EBADMSG;
+	}
+	hdr->xid = p[0];
+	hdr->vers = be32_to_cpup(p + 1);
+	hdr->credits = be32_to_cpup(p + 2);
+	hdr->proc = be32_to_cpup(p + 3);
+	if (hdr->vers != SVCRDMA_VERSION) {
+		hdr->fault = SVCRDMA_HDR_VERS;
+		return -EPROTONOSUPPORT;
+	}
+	if (hdr->proc != SVCRDMA_MSG && hdr->proc != SVCRDMA_NOMSG) {
+		hdr->fault = SVCRDMA_HDR_PROC;
+		return -EINVAL;
+	}
+
+	if (!hdr_decode_read_list(&c.xdr, hdr, lim, &last_pos) ||
+	    !hdr_decode_write_list(&c.xdr, hdr, lim) ||
+	    !hdr_decode_reply_chunk(&c.xdr, hdr, lim))
+		return -EINVAL;
+
+	hdr->hdr_len = xdr_stream_pos(&c.xdr);
+	hdr->msg_len = len - hdr->hdr_len;
+	if (!hdr_check_call(hdr, last_pos))
+		return -EINVAL;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_decode);
+
+static const char * const svc_rdma_hdr_fault_names[SVCRDMA_HDR_NR_FAULTS] = {
+	[SVCRDMA_HDR_OK]	= "ok",
+	[SVCRDMA_HDR_SHORT]	= "short",
+	[SVCRDMA_HDR_VERS]	= "version",
+	[SVCRDMA_HDR_PROC]	= "proc",
+	[SVCRDMA_HDR_TRUNCATED]	= "truncated",
+	[SVCRDMA_HDR_BOOL]	= "bool",
+	[SVCRDMA_HDR_READ_POS]	= "read-position",
+	[SVCRDMA_HDR_NO_PZRC]	= "nomsg-without-pzrc",
+	[SVCRDMA_HDR_PZRC_MSG]	= "msg-with-pzrc",
+	[SVCRDMA_HDR_NO_CALL]	= "no-call",
+	[SVCRDMA_HDR_SEG_COUNT]	= "segment-count",
+	[SVCRDMA_HDR_TOO_LONG]	= "too-long",
+};
+
+/**
+ * svc_rdma_hdr_fault_name - Name a header fault for logs and counters
+ * @fault: a value of enum svc_rdma_hdr_fault
+ *
+ * Return: a static string; "unknown" for a value out of range.
+ */
+const char *svc_rdma_hdr_fault_name(enum svc_rdma_hdr_fault fault)
+{
+	if ((unsigned int)fault >= SVCRDMA_HDR_NR_FAULTS)
+		return "unknown";
+	return svc_rdma_hdr_fault_names[fault];
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_fault_name);
