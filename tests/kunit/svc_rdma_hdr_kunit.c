@@ -72,6 +72,31 @@ static void call_body(struct hb *b, unsigned int words)
 		put(b, 0xc0ffee);
 }
 
+/* End the Read list; no Write list and no Reply chunk follow. */
+static void close_lists(struct hb *b)
+{
+	put(b, 0);
+	put(b, 0);
+	put(b, 0);
+}
+
+/* An RDMA_MSG call with one chunk: a Write chunk, or the Reply chunk. */
+static void one_chunk_call(struct hb *b, bool reply, unsigned int nsegs,
+			   const u32 *lens)
+{
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	put(b, 0);			/* no Read list */
+	if (reply)
+		put(b, 0);		/* no Write list */
+	put(b, 1);
+	chunk(b, nsegs, lens);
+	if (!reply) {
+		put(b, 0);		/* end of the Write list */
+		put(b, 0);		/* no Reply chunk */
+	}
+	call_body(b, 4);
+}
+
 static int decode_len(struct hb *b, struct svc_rdma_hdr *hdr,
 		      unsigned int len)
 {
@@ -111,9 +136,7 @@ static void inline_call_test(struct kunit *test)
 	struct hb *b = new_hb(test);
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 10);
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(hdr.xid), 0x12345678u);
@@ -137,9 +160,7 @@ static void credits_test(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(values); i++) {
 		fixed(b, 1, values[i], SVCRDMA_MSG);
-		put(b, 0);
-		put(b, 0);
-		put(b, 0);
+		close_lists(b);
 		call_body(b, 4);
 		KUNIT_EXPECT_EQ(test, decode(b, &hdr), 0);
 		KUNIT_EXPECT_EQ(test, hdr.credits, values[i]);
@@ -155,9 +176,7 @@ static void data_item_read_chunk_test(struct kunit *test)
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 40, 65536);
 	read_seg(b, 40, 4096);		/* same position: same chunk */
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 12);
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
 	KUNIT_EXPECT_EQ(test, hdr.read_segs, 2u);
@@ -178,9 +197,7 @@ static void position_zero_chunk_test(struct kunit *test)
 	read_seg(b, 0, 8192);
 	read_seg(b, 0, 100);
 	read_seg(b, 8292, 4096);	/* a data item inside that call */
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
 	KUNIT_EXPECT_EQ(test, hdr.read_chunks, 2u);
 	KUNIT_EXPECT_EQ(test, hdr.pz_len, 8292u);
@@ -226,9 +243,7 @@ static void version_test(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		fixed(b, bad[i], 32, SVCRDMA_MSG);
-		put(b, 0);
-		put(b, 0);
-		put(b, 0);
+		close_lists(b);
 		call_body(b, 4);
 		ret = decode(b, &hdr);
 		expect_fault(test, &hdr, ret, -EPROTONOSUPPORT, SVCRDMA_HDR_VERS);
@@ -247,9 +262,7 @@ static void proc_test(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		fixed(b, 1, 32, bad[i]);
-		put(b, 0);
-		put(b, 0);
-		put(b, 0);
+		close_lists(b);
 		call_body(b, 4);
 		ret = decode(b, &hdr);
 		expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_PROC);
@@ -335,9 +348,7 @@ static void read_position_test(struct kunit *test)
 	/* not XDR-aligned */
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 6, 4096);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 8);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
@@ -346,9 +357,7 @@ static void read_position_test(struct kunit *test)
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 16, 4096);
 	read_seg(b, 8, 4096);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 8);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
@@ -356,9 +365,7 @@ static void read_position_test(struct kunit *test)
 	/* past the end of the inline call (32 bytes), and at its very end */
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 36, 4096);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 8);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
@@ -369,9 +376,7 @@ static void read_position_test(struct kunit *test)
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
 	read_seg(b, 0, 100);
 	read_seg(b, 104, 4096);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
 }
@@ -383,25 +388,19 @@ static void position_zero_rules_test(struct kunit *test)
 	int ret;
 
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_NO_PZRC);
 
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
 	read_seg(b, 8, 4096);		/* a data item is not the call */
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_NO_PZRC);
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 0, 4096);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 8);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_PZRC_MSG);
@@ -448,44 +447,17 @@ static void too_long_test(struct kunit *test)
 
 	for (reply = 0; reply < 2; reply++) {
 		/* lengths whose u32 sum wraps to 1 */
-		fixed(b, 1, 32, SVCRDMA_MSG);
-		put(b, 0);
-		if (reply)
-			put(b, 0);
-		put(b, 1);
-		chunk(b, 2, wrap);
-		if (!reply)
-			put(b, 0);
-		put(b, 0);
-		call_body(b, 4);
+		one_chunk_call(b, reply, 2, wrap);
 		ret = decode(b, &hdr);
 		expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_LONG);
 
 		/* one byte over the payload budget */
-		fixed(b, 1, 32, SVCRDMA_MSG);
-		put(b, 0);
-		if (reply)
-			put(b, 0);
-		put(b, 1);
-		chunk(b, 2, over);
-		if (!reply)
-			put(b, 0);
-		put(b, 0);
-		call_body(b, 4);
+		one_chunk_call(b, reply, 2, over);
 		ret = decode(b, &hdr);
 		expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_LONG);
 
 		/* exactly the budget */
-		fixed(b, 1, 32, SVCRDMA_MSG);
-		put(b, 0);
-		if (reply)
-			put(b, 0);
-		put(b, 1);
-		chunk(b, 2, exact);
-		if (!reply)
-			put(b, 0);
-		put(b, 0);
-		call_body(b, 4);
+		one_chunk_call(b, reply, 2, exact);
 		KUNIT_EXPECT_EQ(test, decode(b, &hdr), 0);
 	}
 
@@ -493,9 +465,7 @@ static void too_long_test(struct kunit *test)
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 8, 0xfffff000);
 	read_seg(b, 8, 0x2000);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 4);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_LONG);
@@ -503,9 +473,7 @@ static void too_long_test(struct kunit *test)
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 8, limits.max_read);
 	read_seg(b, 12, 4);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	call_body(b, 4);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_LONG);
@@ -519,9 +487,7 @@ static void ragged_length_test(struct kunit *test)
 	int ret;
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	close_lists(b);
 	ret = decode_len(b, &hdr, 27);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TRUNCATED);
 	call_body(b, 1);
