@@ -13,6 +13,7 @@ REPS=${REPS:-3}
 BENCH_VERSIONS=${BENCH_VERSIONS:-3 4.2}
 R=$BENCH_OUT/bench
 mkdir -p "$R"
+echo "$B" >"$R/side-b"
 
 # name rw bs iodepth size
 JOBS="seqread read 1M 4 128M
@@ -24,12 +25,9 @@ randwrite-qd16 randwrite 4k 16 32M"
 
 must "guest NIC up" net_up
 must "rxe device up" rxe_up
-if [ "$B" = ours ]; then
-	# rpcrdma first: it holds "rdma"; ours registers as rdma2.
-	must "rpcrdma loads" modprobe rpcrdma
-	must "svcrdma loads as rdma2" svcrdma_insmod class_name=rdma2
-fi
+# rpcrdma first: it holds "rdma"; ours, when it is side B, takes rdma2.
 must "load the in-tree server" modprobe rpcrdma
+[ "$B" != ours ] || must "svcrdma loads as rdma2" svcrdma_insmod class_name=rdma2
 must "nfsd started" nfsd_start
 must "in-tree listener" nfsd_listen rdma 20049
 if [ "$B" = ours ]; then
@@ -83,6 +81,5 @@ for v in $BENCH_VERSIONS; do
 	rm -rf "/mnt/A/A-v$v" "/mnt/B/B-v$v"
 	umount /mnt/A /mnt/B
 done
-echo "$B" >"$R/side-b"
 nfsd_stop
 finish

@@ -14,15 +14,13 @@ must "rxe device up" rxe_up
 show rdma link show
 if [ "$SERVER" = ours ]; then
 	must "svcrdma loads" server_load ours
-	class=rdma
 else
 	must "rpcrdma loads" modprobe rpcrdma
 	must "svcrdma loads beside it" svcrdma_insmod class_name=rdma2
-	class=rdma
 fi
 show cat /proc/sys/sunrpc/transports
 must "nfsd started" nfsd_start
-must "listener $class 20049" nfsd_listen $class 20049
+must "listener rdma 20049" nfsd_listen rdma 20049
 nfsd_end_grace
 show cat /proc/fs/nfsd/portlist
 must "NFSv4.2 mount over RDMA" nfs_mount 4.2 20049 $MNT
@@ -33,9 +31,9 @@ echo 3 >/proc/sys/vm/drop_caches
 show dd if=$MNT/demo.dat of=/dev/null bs=1M iflag=direct
 check "what came back is what went out (sha256)" \
 	sh -c "[ \"\$(sha256sum </tmp/demo.dat)\" = \"\$(sha256sum <$MNT/demo.dat)\" ]"
-show fio --name=demo --directory=$MNT --rw=randrw --bs=4k --size=16m \
+check "fio random read/write with crc32c verification" show fio --name=demo --directory=$MNT --rw=randrw --bs=4k --size=16m \
 	--iodepth=8 --ioengine=libaio --direct=1 --runtime=10 --time_based \
-	--verify=crc32c --group_reporting --minimal
+	--verify=crc32c --group_reporting
 show grep -A3 "xprt:" /proc/self/mountstats
 check "unmount" umount $MNT
 nfsd_stop
