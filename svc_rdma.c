@@ -23,6 +23,7 @@
 #include <kunit/visibility.h>
 
 #include "svc_rdma.h"
+#include "svc_rdma_stats.h"
 
 static char svc_rdma_class_name[SVCRDMA_CLASS_NAME_MAX + 1] = "rdma";
 module_param_string(class_name, svc_rdma_class_name,
@@ -30,7 +31,26 @@ module_param_string(class_name, svc_rdma_class_name,
 MODULE_PARM_DESC(class_name,
 		 "Transport class name nfsd listens on (default \"rdma\")");
 
-VISIBLE_IF_KUNIT struct svc_xprt_class svc_rdma_class = {
+/* Read when a connection is accepted; changes apply to new connections. */
+unsigned int svc_rdma_max_requests = 128;
+module_param_named(max_requests, svc_rdma_max_requests, uint, 0644);
+MODULE_PARM_DESC(max_requests,
+		 "Credits granted to each client: Calls it may have outstanding (default 128)");
+
+unsigned int svc_rdma_max_inline = 4096;
+module_param_named(max_inline, svc_rdma_max_inline, uint, 0644);
+MODULE_PARM_DESC(max_inline,
+		 "Largest message, in bytes, sent or received without chunks (1024-65536, default 4096)");
+
+unsigned int svc_rdma_max_send_sges;
+module_param_named(max_send_sges, svc_rdma_max_send_sges, uint, 0644);
+MODULE_PARM_DESC(max_send_sges,
+		 "Cap on the SGEs of one Send; replies that need more are pulled up (0: the device's limit)");
+
+/* Tears connections down; rmmod waits for it to drain. */
+struct workqueue_struct *svc_rdma_wq;
+
+struct svc_xprt_class svc_rdma_class = {
 	.xcl_name		= svc_rdma_class_name,
 	.xcl_owner		= THIS_MODULE,
 	.xcl_ops		= &svc_rdma_xprt_ops,
@@ -83,26 +103,48 @@ static int __init svc_rdma_init(void)
 		return ret;
 	}
 
+	svc_rdma_wq = alloc_workqueue("svcrdma", WQ_UNBOUND, 0);
+	if (!svc_rdma_wq)
+		return -ENOMEM;
+	ret = svc_rdma_stats_init();
+	if (ret)
+		goto out_wq;
+	ret = svc_rdma_bc_init();
+	if (ret)
+		goto out_stats;
+
 	ret = svc_reg_xprt_class(&svc_rdma_class);
 	if (ret == -EEXIST) {
 		pr_err("svcrdma: transport class \"%s\" is already registered (by rpcrdma?); load svcrdma first, or with class_name=<another name>\n",
 		       svc_rdma_class_name);
-		return ret;
+		goto out_bc;
 	}
 	if (ret) {
 		pr_err("svcrdma: registering transport class \"%s\" failed: %d\n",
 		       svc_rdma_class_name, ret);
-		return ret;
+		goto out_bc;
 	}
 
 	pr_info("svcrdma: registered transport class \"%s\"\n",
 		svc_rdma_class_name);
 	return 0;
+
+out_bc:
+	svc_rdma_bc_exit();
+out_stats:
+	svc_rdma_stats_exit();
+out_wq:
+	destroy_workqueue(svc_rdma_wq);
+	return ret;
 }
 
 static void __exit svc_rdma_exit(void)
 {
 	svc_unreg_xprt_class(&svc_rdma_class);
+	/* connections hold module references: only their teardown is left */
+	destroy_workqueue(svc_rdma_wq);
+	svc_rdma_bc_exit();
+	svc_rdma_stats_exit();
 	pr_info("svcrdma: unregistered transport class \"%s\"\n",
 		svc_rdma_class_name);
 }

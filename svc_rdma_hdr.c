@@ -163,6 +163,10 @@ static bool hdr_decode_write_list(struct xdr_stream *xdr,
 		chunk = hdr_decode_chunk(xdr, hdr, lim, &nsegs, &len);
 		if (!chunk)
 			return false;
+		if (hdr->write_chunks == lim->max_write_chunks) {
+			hdr->fault = SVCRDMA_HDR_TOO_MANY;
+			return false;
+		}
 		if (!hdr->write_list)
 			hdr->write_list = chunk;
 		hdr->write_chunks++;
@@ -295,6 +299,7 @@ static const char * const svc_rdma_hdr_fault_names[SVCRDMA_HDR_NR_FAULTS] = {
 	[SVCRDMA_HDR_NO_CALL]	= "no-call",
 	[SVCRDMA_HDR_SEG_COUNT]	= "segment-count",
 	[SVCRDMA_HDR_TOO_LONG]	= "too-long",
+	[SVCRDMA_HDR_TOO_MANY]	= "too-many-write-chunks",
 };
 
 /**
@@ -310,3 +315,183 @@ const char *svc_rdma_hdr_fault_name(enum svc_rdma_hdr_fault fault)
 	return svc_rdma_hdr_fault_names[fault];
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_fault_name);
+
+/*
+ * Encoding a reply's transport header (RFC 8166, section 4.2.1).
+ *
+ * A reply returns every Write chunk of the Call, in the Call's order, with
+ * each segment's length set to the bytes the server wrote into it; unused
+ * chunks and segments come back with length zero.  The Reply chunk comes
+ * back, the same way, only when the reply went through it.  The segments'
+ * handles and offsets are the Call's, which the decoder has checked, so
+ * the walks below stay inside the Call's header.
+ */
+
+static unsigned int hdr_chunk_words(const __be32 *chunk)
+{
+	return 1 + be32_to_cpup(chunk) * (SVCRDMA_SEG_SIZE / sizeof(__be32));
+}
+
+/**
+ * svc_rdma_hdr_reply_len - Size of a reply's transport header
+ * @call: the Call's decoded header
+ * @reply_chunk: whether the reply goes through the Reply chunk
+ *
+ * Return: the bytes svc_rdma_hdr_encode_reply() will write.
+ */
+int svc_rdma_hdr_reply_len(const struct svc_rdma_hdr *call, bool reply_chunk)
+{
+	unsigned int len = SVCRDMA_HDR_FIXED + 3 * sizeof(__be32);
+
+	/* every Write chunk: discriminator, count, segments */
+	len += call->write_chunks * 2 * sizeof(__be32) +
+	       call->write_segs * SVCRDMA_SEG_SIZE;
+	if (reply_chunk && call->reply_chunk)
+		len += sizeof(__be32) + call->reply_segs * SVCRDMA_SEG_SIZE;
+	return len;
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_reply_len);
+
+/* Copies one chunk, spreading @bytes over its segments in order. */
+static int hdr_encode_chunk(struct xdr_stream *xdr, const __be32 *chunk,
+			    u32 bytes)
+{
+	u32 i, nsegs = be32_to_cpup(chunk), seg_len, used;
+	const __be32 *seg = chunk + 1;
+	__be32 *p;
+
+	p = xdr_reserve_space(xdr, hdr_chunk_words(chunk) * sizeof(__be32));
+	if (!p)
+		return -EMSGSIZE;
+	*p++ = cpu_to_be32(nsegs);
+	for (i = 0; i < nsegs; i++, seg += 4) {
+		seg_len = be32_to_cpup(seg + 1);
+		used = min(seg_len, bytes);
+		bytes -= used;
+		*p++ = seg[0];			/* handle */
+		*p++ = cpu_to_be32(used);	/* length */
+		*p++ = seg[2];			/* offset, two words */
+		*p++ = seg[3];
+	}
+	return bytes ? -EINVAL : 0;
+}
+
+static int hdr_encode_word(struct xdr_stream *xdr, u32 val)
+{
+	return xdr_stream_encode_u32(xdr, val) < 0 ? -EMSGSIZE : 0;
+}
+
+static void hdr_init_encode(struct xdr_stream *xdr, struct xdr_buf *xb,
+			    void *buf, unsigned int room)
+{
+	xdr_buf_init(xb, buf, room);
+	xb->head[0].iov_len = 0;	/* nothing encoded yet */
+	xdr_init_encode(xdr, xb, buf, NULL);
+}
+
+static int hdr_encode_fixed(struct xdr_stream *xdr, __be32 xid, u32 credits,
+			    u32 proc)
+{
+	__be32 *p = xdr_reserve_space(xdr, SVCRDMA_HDR_FIXED);
+
+	if (!p)
+		return -EMSGSIZE;
+	*p++ = xid;
+	*p++ = cpu_to_be32(SVCRDMA_VERSION);
+	*p++ = cpu_to_be32(credits);
+	*p = cpu_to_be32(proc);
+	return 0;
+}
+
+/**
+ * svc_rdma_hdr_encode_reply - Encode a reply's transport header
+ * @buf: where to write it
+ * @room: bytes available at @buf
+ * @call: the Call's decoded header (its lists are copied from the wire)
+ * @credits: the credit grant
+ * @written: bytes written into each Write chunk, in Write list order
+ * @nwritten: entries in @written; chunks past them wrote nothing
+ * @reply_chunk: the reply went through the Reply chunk (RDMA_NOMSG)
+ * @reply_written: bytes written into the Reply chunk
+ *
+ * Return values:
+ *   the header's length in bytes, on success;
+ *   %-EMSGSIZE if it does not fit in @room (nothing past @room is written);
+ *   %-EINVAL if a count exceeds what its chunk offered, or @reply_chunk is
+ *   set but the Call had no Reply chunk.
+ */
+int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
+			      const struct svc_rdma_hdr *call, u32 credits,
+			      const u32 *written, unsigned int nwritten,
+			      bool reply_chunk, u32 reply_written)
+{
+	const __be32 *chunk = call->write_list;
+	struct xdr_stream xdr;
+	struct xdr_buf xb;
+	unsigned int i;
+	int ret;
+
+	if (reply_chunk && !call->reply_chunk)
+		return -EINVAL;
+	hdr_init_encode(&xdr, &xb, buf, room);
+	ret = hdr_encode_fixed(&xdr, call->xid, credits,
+			       reply_chunk ? SVCRDMA_NOMSG : SVCRDMA_MSG);
+	if (!ret)
+		ret = hdr_encode_word(&xdr, 0);		/* no Read list */
+	for (i = 0; !ret && i < call->write_chunks; i++) {
+		ret = hdr_encode_word(&xdr, 1);
+		if (!ret)
+			ret = hdr_encode_chunk(&xdr, chunk,
+					       i < nwritten ? written[i] : 0);
+		/* skip the count, the segments and the next discriminator */
+		chunk += hdr_chunk_words(chunk) + 1;
+	}
+	if (!ret)
+		ret = hdr_encode_word(&xdr, 0);		/* end of Write list */
+	if (!ret)
+		ret = hdr_encode_word(&xdr, reply_chunk);
+	if (!ret && reply_chunk)
+		ret = hdr_encode_chunk(&xdr, call->reply_chunk, reply_written);
+	if (ret)
+		return ret;
+	return xdr_stream_pos(&xdr);
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_reply);
+
+/**
+ * svc_rdma_hdr_encode_error - Encode an RDMA_ERROR reply
+ * @buf: where to write it
+ * @room: bytes available at @buf
+ * @xid: the xid of the Call being answered
+ * @credits: the credit grant
+ * @err: %SVCRDMA_ERR_VERS (which carries our version range, 1 to 1) or
+ *	 %SVCRDMA_ERR_CHUNK
+ *
+ * Return values:
+ *   the reply's length in bytes, on success;
+ *   %-EMSGSIZE if it does not fit in @room;
+ *   %-EINVAL for an unknown @err.
+ */
+int svc_rdma_hdr_encode_error(void *buf, unsigned int room, __be32 xid,
+			      u32 credits, enum svc_rdma_errcode err)
+{
+	struct xdr_stream xdr;
+	struct xdr_buf xb;
+	int ret;
+
+	if (err != SVCRDMA_ERR_VERS && err != SVCRDMA_ERR_CHUNK)
+		return -EINVAL;
+	hdr_init_encode(&xdr, &xb, buf, room);
+	ret = hdr_encode_fixed(&xdr, xid, credits, SVCRDMA_ERROR);
+	if (!ret)
+		ret = hdr_encode_word(&xdr, err);
+	if (!ret && err == SVCRDMA_ERR_VERS) {
+		ret = hdr_encode_word(&xdr, SVCRDMA_VERSION);	/* low */
+		if (!ret)
+			ret = hdr_encode_word(&xdr, SVCRDMA_VERSION);	/* high */
+	}
+	if (ret)
+		return ret;
+	return xdr_stream_pos(&xdr);
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_error);

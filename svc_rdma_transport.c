@@ -4,25 +4,619 @@
  *
  * Operation
  *
- * nfsd asks for a listener through ->xpo_create once per address family.
- * The rdma_cm listener, accept, and the queue pair set-up arrive with the
- * transport; until then ->xpo_create refuses with a message that says so,
- * and no svc_xprt of ours ever exists, so no other operation is called.
+ * Listening.  nfsd asks for a listener through ->xpo_create once per
+ * address family.  Each is an rdma_cm identifier bound to the wildcard
+ * address (the IPv6 one bound to IPv6 only, so both share the port).
+ *
+ * Connecting.  A CONNECT_REQUEST arrives on the listener's rdma_cm
+ * handler with a new identifier.  The handler only records it: it makes
+ * the connection's svc_rdma_xprt, reads the client's RFC 8797 private
+ * data, queues it on the listener and wakes an nfsd thread.  That thread
+ * calls ->xpo_accept, which does the work that may sleep: PD, Send and
+ * Receive CQs (ib_alloc_cq_any() spreads them over completion vectors),
+ * the QP sized from the credits, the rw contexts and the device's limits,
+ * the first Receives, and rdma_accept() with our private data.
+ *
+ * Credits.  The client may have sx_max_requests Calls outstanding.  The
+ * Receive Queue holds that many plus the backchannel's and one batch, and
+ * is refilled a batch at a time before a Call is handed to nfsd, so a
+ * client within its credits always finds a Receive posted (see
+ * svc_rdma_recvfrom.c).
+ *
+ * Closing.  Every way a connection ends (DISCONNECTED, DEVICE_REMOVAL,
+ * a failed completion, a protocol violation, nfsd's own close) comes to
+ * svc_rdma_xprt_close(), which marks the svc_xprt XPT_CLOSE and lets an
+ * nfsd thread run ->xpo_detach (rdma_disconnect: every posted WR then
+ * flushes) and, on the last reference, ->xpo_free.  ->xpo_free hands the
+ * teardown to a work item, because it may be called where sleeping is not
+ * allowed: drain the QP, so that no completion is left to run, then free
+ * every context and page, the QP, CQs, PD and the rdma_cm identifier.
+ *
+ * Module lifetime.  sunrpc holds a module reference for each listener and
+ * connection, so rmmod is refused while any exists; module exit destroys
+ * the teardown workqueue, which waits for the last teardowns to finish.
  */
 
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/svc_xprt.h>
+#include <linux/sunrpc/rpc_rdma.h>
+#include <rdma/ib_cm.h>
+#include <net/net_namespace.h>
 
 #include "svc_rdma.h"
+#include "svc_rdma_stats.h"
+#include "svc_rdma_trace.h"
+
+/* Connection requests the rdma_cm may queue on a listener. */
+#define SVCRDMA_LISTEN_BACKLOG	64
+
+static int svc_rdma_conn_handler(struct rdma_cm_id *id,
+				 struct rdma_cm_event *event);
+static void svc_rdma_free_work(struct work_struct *work);
+
+static struct svc_rdma_xprt *svc_rdma_xprt_alloc(struct svc_serv *serv,
+						 struct net *net)
+{
+	struct svc_rdma_xprt *sx;
+
+	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
+	if (!sx)
+		return NULL;
+	svc_xprt_init(net, &svc_rdma_class, &sx->sx_xprt, serv);
+	spin_lock_init(&sx->sx_lock);
+	INIT_LIST_HEAD(&sx->sx_accept_q);
+	INIT_LIST_HEAD(&sx->sx_accept_link);
+	INIT_LIST_HEAD(&sx->sx_ready);
+	init_llist_head(&sx->sx_recv_free);
+	spin_lock_init(&sx->sx_send_lock);
+	INIT_LIST_HEAD(&sx->sx_send_free);
+	INIT_LIST_HEAD(&sx->sx_orphans);
+	spin_lock_init(&sx->sx_rw_lock);
+	INIT_LIST_HEAD(&sx->sx_rw_free);
+	spin_lock_init(&sx->sx_sq_lock);
+	INIT_LIST_HEAD(&sx->sx_sq_waiters);
+	INIT_WORK(&sx->sx_free_work, svc_rdma_free_work);
+	return sx;
+}
+
+/* Undoes svc_rdma_xprt_alloc() for a transport sunrpc never saw. */
+static void svc_rdma_xprt_discard(struct svc_rdma_xprt *sx)
+{
+	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
+	kfree(sx);
+}
+
+/**
+ * svc_rdma_xprt_close - Start closing a connection
+ * @sx: the connection
+ * @why: a few words for the trace
+ *
+ * Any context.  Stops new Send Queue reservations at once; an nfsd thread
+ * does the rest (->xpo_detach, then ->xpo_free on the last reference).
+ */
+void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why)
+{
+	if (!test_and_set_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags))
+		trace_svcrdma_close(sx, why);
+	svc_rdma_sq_shutdown(sx);
+	svc_xprt_deferred_close(&sx->sx_xprt);
+}
+
+/*
+ * RFC 8797 private data.  Anything that is not a version 1 message with
+ * our magic is ignored, as the RFC asks: the client then gets the
+ * version 1 defaults, 1024-byte inline messages and no Send With
+ * Invalidate.
+ */
+static void svc_rdma_read_private(struct svc_rdma_xprt *sx,
+				  const void *data, u8 len)
+{
+	const struct rpcrdma_connect_private *pmsg = data;
+	unsigned int send_size = SVCRDMA_INLINE_V1_DEFAULT;
+
+	if (pmsg && len >= sizeof(*pmsg) &&
+	    pmsg->cp_magic == rpcrdma_cmp_magic &&
+	    pmsg->cp_version == RPCRDMA_CMP_VERSION) {
+		if (pmsg->cp_flags & RPCRDMA_CMP_F_SND_W_INV_OK)
+			__set_bit(SVCRDMA_XF_SND_W_INV, &sx->sx_flags);
+		/* what the client can receive is what we may send */
+		send_size = rpcrdma_decode_buffer_size(pmsg->cp_recv_size);
+	}
+	sx->sx_recv_size = clamp_t(unsigned int, svc_rdma_max_inline,
+				   SVCRDMA_INLINE_MIN, SVCRDMA_INLINE_MAX);
+	sx->sx_send_size = clamp_t(unsigned int, send_size,
+				   SVCRDMA_INLINE_MIN, sx->sx_recv_size);
+}
+
+static int svc_rdma_conn_request(struct svc_rdma_xprt *listener,
+				 struct rdma_cm_id *id,
+				 const struct rdma_conn_param *param)
+{
+	struct svc_rdma_xprt *sx;
+
+	sx = svc_rdma_xprt_alloc(listener->sx_xprt.xpt_server,
+				 listener->sx_xprt.xpt_net);
+	if (!sx) {
+		svc_rdma_stat_inc(SVCRDMA_STAT_CONNECT_ERRORS);
+		return -ENOMEM;	/* the rdma_cm rejects and destroys @id */
+	}
+	sx->sx_cm_id = id;
+	id->context = sx;
+	id->event_handler = svc_rdma_conn_handler;
+	svc_rdma_read_private(sx, param->private_data,
+			      param->private_data_len);
+	/* the client's Read depth is our responder depth, and back */
+	sx->sx_ird = param->initiator_depth;
+	sx->sx_ord = param->responder_resources;
+
+	spin_lock(&listener->sx_lock);
+	list_add_tail(&sx->sx_accept_link, &listener->sx_accept_q);
+	set_bit(XPT_CONN, &listener->sx_xprt.xpt_flags);
+	spin_unlock(&listener->sx_lock);
+	svc_xprt_enqueue(&listener->sx_xprt);
+	return 0;
+}
+
+static int svc_rdma_listen_handler(struct rdma_cm_id *id,
+				   struct rdma_cm_event *event)
+{
+	struct svc_rdma_xprt *listener = id->context;
+
+	trace_svcrdma_cm_event(listener, event);
+	switch (event->event) {
+	case RDMA_CM_EVENT_CONNECT_REQUEST:
+		return svc_rdma_conn_request(listener, id, &event->param.conn);
+	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		/* a listener bound to one device's address loses it */
+		svc_rdma_xprt_close(listener, "device removal");
+		break;
+	default:
+		/*
+		 * ADDR_CHANGE and the rest: the listener keeps its one
+		 * identifier, which only ->xpo_free destroys, so nothing
+		 * can be left pointing at a freed one.
+		 */
+		break;
+	}
+	return 0;
+}
+
+static int svc_rdma_conn_handler(struct rdma_cm_id *id,
+				 struct rdma_cm_event *event)
+{
+	struct svc_rdma_xprt *sx = id->context;
+
+	trace_svcrdma_cm_event(sx, event);
+	switch (event->event) {
+	case RDMA_CM_EVENT_ESTABLISHED:
+		set_bit(SVCRDMA_XF_CONNECTED, &sx->sx_flags);
+		break;
+	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+		svc_rdma_stat_inc(SVCRDMA_STAT_DEVICE_REMOVALS);
+		svc_rdma_xprt_close(sx, "device removal");
+		break;
+	case RDMA_CM_EVENT_DISCONNECTED:
+		svc_rdma_xprt_close(sx, "disconnected");
+		break;
+	case RDMA_CM_EVENT_ADDR_CHANGE:
+		svc_rdma_xprt_close(sx, "address change");
+		break;
+	case RDMA_CM_EVENT_REJECTED:
+	case RDMA_CM_EVENT_UNREACHABLE:
+	case RDMA_CM_EVENT_CONNECT_ERROR:
+		svc_rdma_xprt_close(sx, "connect error");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
 
 static struct svc_xprt *svc_rdma_create(struct svc_serv *serv,
 					struct net *net,
 					struct sockaddr *sa, int salen,
 					int flags)
 {
-	pr_warn_ratelimited("svcrdma: cannot create a listener: the transport is not implemented yet\n");
-	return ERR_PTR(-EPROTONOSUPPORT);
+	struct svc_rdma_xprt *listener;
+	struct rdma_cm_id *id;
+	int ret;
+
+	listener = svc_rdma_xprt_alloc(serv, net);
+	if (!listener)
+		return ERR_PTR(-ENOMEM);
+	__set_bit(SVCRDMA_XF_LISTENER, &listener->sx_flags);
+	set_bit(XPT_LISTENER, &listener->sx_xprt.xpt_flags);
+
+	id = rdma_create_id(net, svc_rdma_listen_handler, listener,
+			    RDMA_PS_TCP, IB_QPT_RC);
+	if (IS_ERR(id)) {
+		ret = PTR_ERR(id);
+		goto out_discard;
+	}
+	/* the IPv4 listener takes the same port */
+	if (sa->sa_family == AF_INET6) {
+		ret = rdma_set_afonly(id, 1);
+		if (ret)
+			goto out_destroy;
+	}
+	ret = rdma_bind_addr(id, sa);
+	if (ret)
+		goto out_destroy;
+	ret = rdma_listen(id, SVCRDMA_LISTEN_BACKLOG);
+	if (ret)
+		goto out_destroy;
+	listener->sx_cm_id = id;
+	svc_xprt_set_local(&listener->sx_xprt,
+			   (struct sockaddr *)&id->route.addr.src_addr, salen);
+	trace_svcrdma_listen(listener, 0);
+	return &listener->sx_xprt;
+
+out_destroy:
+	rdma_destroy_id(id);
+out_discard:
+	trace_svcrdma_listen(listener, ret);
+	pr_warn("svcrdma: cannot listen on %pISpc: %d\n", sa, ret);
+	svc_rdma_xprt_discard(listener);
+	return ERR_PTR(ret);
+}
+
+/* Sizes the queues and the SGE budget from the module's settings and the
+ * device's limits.
+ */
+static int svc_rdma_size_queues(struct svc_rdma_xprt *sx,
+				struct ib_qp_init_attr *qp_attr,
+				unsigned int *sq_cqe)
+{
+	const struct ib_device_attr *attrs = &sx->sx_dev->attrs;
+	unsigned int credits, extra, ctxts, sends, sges;
+
+	if (attrs->max_send_sge < SVCRDMA_MIN_SEND_SGES) {
+		pr_err("svcrdma: device %s offers %d send SGEs; svcrdma needs at least %d\n",
+		       dev_name(&sx->sx_dev->dev), attrs->max_send_sge,
+		       SVCRDMA_MIN_SEND_SGES);
+		return -EOPNOTSUPP;
+	}
+	sges = attrs->max_send_sge;
+	if (svc_rdma_max_send_sges)
+		sges = clamp_t(unsigned int, svc_rdma_max_send_sges,
+			       SVCRDMA_MIN_SEND_SGES, sges);
+	sx->sx_max_send_sges = sges;
+
+	/* Receives: the credits, the backchannel's, one refill batch, drain */
+	extra = SVCRDMA_BC_REQUESTS + SVCRDMA_RECV_BATCH + 1;
+	if (attrs->max_qp_wr <= extra + 1) {
+		pr_err("svcrdma: device %s has queues of %d entries; too few\n",
+		       dev_name(&sx->sx_dev->dev), attrs->max_qp_wr);
+		return -EOPNOTSUPP;
+	}
+	credits = clamp_t(unsigned int, svc_rdma_max_requests, 1,
+			  attrs->max_qp_wr - extra);
+	sx->sx_max_requests = credits;
+	sx->sx_rq_depth = credits + extra;
+
+	/* Sends: one per reply and per backchannel Call, plus the drain */
+	sends = credits + SVCRDMA_BC_REQUESTS + 1;
+	ctxts = rdma_rw_mr_factor(sx->sx_dev, sx->sx_port, RPCSVC_MAXPAGES) *
+		credits;
+	*sq_cqe = min_t(unsigned int, attrs->max_cqe,
+			sends + svc_rdma_rw_send_wrs(sx->sx_dev, sx->sx_port,
+						     ctxts));
+
+	memset(qp_attr, 0, sizeof(*qp_attr));
+	qp_attr->qp_context = sx;
+	qp_attr->cap.max_send_wr = min_t(unsigned int, sends,
+					 attrs->max_qp_wr);
+	qp_attr->cap.max_recv_wr = sx->sx_rq_depth;
+	qp_attr->cap.max_send_sge = attrs->max_send_sge;
+	qp_attr->cap.max_recv_sge = 1;
+	qp_attr->cap.max_rdma_ctxs = ctxts;
+	qp_attr->sq_sig_type = IB_SIGNAL_REQ_WR;
+	qp_attr->qp_type = IB_QPT_RC;
+	qp_attr->port_num = sx->sx_port;
+	return 0;
+}
+
+static void svc_rdma_qp_event(struct ib_event *event, void *context)
+{
+	struct svc_rdma_xprt *sx = context;
+
+	trace_svcrdma_qp_event(sx, event->event);
+	switch (event->event) {
+	case IB_EVENT_PATH_MIG:
+	case IB_EVENT_COMM_EST:
+	case IB_EVENT_SQ_DRAINED:
+	case IB_EVENT_QP_LAST_WQE_REACHED:
+		break;
+	default:
+		svc_rdma_xprt_close(sx, "QP error");
+		break;
+	}
+}
+
+/* Builds PD, CQs and QP for @sx and posts its first Receives. */
+static int svc_rdma_setup_qp(struct svc_rdma_xprt *sx)
+{
+	struct ib_qp_init_attr qp_attr;
+	unsigned int sq_cqe;
+	int ret;
+
+	ret = svc_rdma_size_queues(sx, &qp_attr, &sq_cqe);
+	if (ret)
+		return ret;
+
+	sx->sx_pd = ib_alloc_pd(sx->sx_dev, 0);
+	if (IS_ERR(sx->sx_pd)) {
+		ret = PTR_ERR(sx->sx_pd);
+		goto out_nopd;
+	}
+	sx->sx_sq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sq_cqe,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_sq_cq)) {
+		ret = PTR_ERR(sx->sx_sq_cq);
+		goto out_nosq;
+	}
+	sx->sx_rq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sx->sx_rq_depth,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_rq_cq)) {
+		ret = PTR_ERR(sx->sx_rq_cq);
+		goto out_norq;
+	}
+	qp_attr.event_handler = svc_rdma_qp_event;
+	qp_attr.send_cq = sx->sx_sq_cq;
+	qp_attr.recv_cq = sx->sx_rq_cq;
+	ret = rdma_create_qp(sx->sx_cm_id, sx->sx_pd, &qp_attr);
+	if (ret)
+		goto out_noqp;
+	sx->sx_qp = sx->sx_cm_id->qp;
+
+	/* what the device granted, rw contexts included, less the drain */
+	sx->sx_sq_depth = qp_attr.cap.max_send_wr;
+	sx->sx_sq_avail = sx->sx_sq_depth - 1;
+	sx->sx_max_send_sges = min_t(unsigned int, sx->sx_max_send_sges,
+				     qp_attr.cap.max_send_sge);
+
+	ret = svc_rdma_post_recvs(sx, sx->sx_rq_depth - 1);
+	if (ret)
+		goto out_norecv;
+	return 0;
+
+out_norecv:
+	ib_drain_qp(sx->sx_qp);		/* flush the Receives that did post */
+	rdma_destroy_qp(sx->sx_cm_id);
+	sx->sx_qp = NULL;
+	svc_rdma_recv_ctxts_destroy(sx);
+out_noqp:
+	ib_free_cq(sx->sx_rq_cq);
+out_norq:
+	ib_free_cq(sx->sx_sq_cq);
+out_nosq:
+	ib_dealloc_pd(sx->sx_pd);
+out_nopd:
+	sx->sx_pd = NULL;
+	sx->sx_rq_cq = NULL;
+	sx->sx_sq_cq = NULL;
+	return ret;
+}
+
+static int svc_rdma_do_accept(struct svc_rdma_xprt *sx)
+{
+	const struct ib_device_attr *attrs;
+	struct rpcrdma_connect_private pmsg = {
+		.cp_magic	= rpcrdma_cmp_magic,
+		.cp_version	= RPCRDMA_CMP_VERSION,
+		.cp_flags	= 0,
+	};
+	struct rdma_conn_param param = { };
+	int ret;
+
+	sx->sx_dev = sx->sx_cm_id->device;
+	sx->sx_port = sx->sx_cm_id->port_num;
+	attrs = &sx->sx_dev->attrs;
+
+	ret = svc_rdma_setup_qp(sx);
+	if (ret)
+		return ret;
+
+	sx->sx_ird = min_t(int, sx->sx_ird, attrs->max_qp_rd_atom);
+	sx->sx_ord = min_t(int, sx->sx_ord, attrs->max_qp_init_rd_atom);
+	/* the client must be able to read from us only if it has a Read list
+	 * of its own (it never does in RPC-over-RDMA v1); we read from it
+	 */
+	if (!sx->sx_ord)
+		sx->sx_ord = 1;
+
+	pmsg.cp_send_size = rpcrdma_encode_buffer_size(sx->sx_send_size);
+	pmsg.cp_recv_size = rpcrdma_encode_buffer_size(sx->sx_recv_size);
+	param.private_data = &pmsg;
+	param.private_data_len = sizeof(pmsg);
+	param.responder_resources = sx->sx_ird;
+	param.initiator_depth = sx->sx_ord;
+	/* outside the rdma_cm handler, accept under its lock */
+	rdma_lock_handler(sx->sx_cm_id);
+	ret = rdma_accept(sx->sx_cm_id, &param);
+	rdma_unlock_handler(sx->sx_cm_id);
+	if (ret)
+		return ret;
+
+	svc_xprt_set_remote(&sx->sx_xprt,
+			    (struct sockaddr *)&sx->sx_cm_id->route.addr.dst_addr,
+			    rdma_addr_size((struct sockaddr *)
+					   &sx->sx_cm_id->route.addr.dst_addr));
+	svc_xprt_set_local(&sx->sx_xprt,
+			   (struct sockaddr *)&sx->sx_cm_id->route.addr.src_addr,
+			   rdma_addr_size((struct sockaddr *)
+					  &sx->sx_cm_id->route.addr.src_addr));
+	/* RDMA credits are congestion control; NFSv4 requires it */
+	set_bit(XPT_CONG_CTRL, &sx->sx_xprt.xpt_flags);
+	return 0;
+}
+
+static void svc_rdma_release_resources(struct svc_rdma_xprt *sx);
+
+static struct svc_xprt *svc_rdma_accept(struct svc_xprt *xprt)
+{
+	struct svc_rdma_xprt *listener = to_sx(xprt);
+	struct svc_rdma_xprt *sx;
+	int ret;
+
+	spin_lock(&listener->sx_lock);
+	sx = list_first_entry_or_null(&listener->sx_accept_q,
+				      struct svc_rdma_xprt, sx_accept_link);
+	if (sx)
+		list_del_init(&sx->sx_accept_link);
+	if (list_empty(&listener->sx_accept_q))
+		clear_bit(XPT_CONN, &xprt->xpt_flags);
+	spin_unlock(&listener->sx_lock);
+	if (!sx)
+		return NULL;
+
+	ret = svc_rdma_do_accept(sx);
+	if (ret)
+		goto out_reject;
+	svc_rdma_stat_inc(SVCRDMA_STAT_CONNECTS);
+	svc_rdma_stat_inc(SVCRDMA_STAT_LIVE_XPRTS);
+	trace_svcrdma_accept(sx);
+	return &sx->sx_xprt;
+
+out_reject:
+	svc_rdma_stat_inc(SVCRDMA_STAT_CONNECT_ERRORS);
+	trace_svcrdma_accept_err(sx, ret);
+	rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+	svc_rdma_release_resources(sx);
+	rdma_destroy_id(sx->sx_cm_id);
+	svc_rdma_xprt_discard(sx);
+	return NULL;
+}
+
+static void svc_rdma_detach(struct svc_xprt *xprt)
+{
+	struct svc_rdma_xprt *sx = to_sx(xprt);
+
+	if (test_bit(SVCRDMA_XF_LISTENER, &sx->sx_flags))
+		return;
+	set_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags);
+	svc_rdma_sq_shutdown(sx);
+	rdma_disconnect(sx->sx_cm_id);
+}
+
+/* Frees the QP and everything hung on it.  No completion may be pending:
+ * the QP is drained first when it exists.
+ */
+static void svc_rdma_release_resources(struct svc_rdma_xprt *sx)
+{
+	struct svc_rdma_recv_ctxt *rc, *next;
+
+	if (sx->sx_qp)
+		ib_drain_qp(sx->sx_qp);
+
+	/* Calls that no nfsd thread picked up */
+	list_for_each_entry_safe(rc, next, &sx->sx_ready, rc_list) {
+		list_del(&rc->rc_list);
+		llist_add(&rc->rc_node, &sx->sx_recv_free);
+	}
+	svc_rdma_send_ctxts_destroy(sx);
+	svc_rdma_rw_ctxts_destroy(sx);
+	if (sx->sx_qp) {
+		rdma_destroy_qp(sx->sx_cm_id);
+		sx->sx_qp = NULL;
+	}
+	svc_rdma_recv_ctxts_destroy(sx);
+	if (sx->sx_rq_cq)
+		ib_free_cq(sx->sx_rq_cq);
+	if (sx->sx_sq_cq)
+		ib_free_cq(sx->sx_sq_cq);
+	if (sx->sx_pd)
+		ib_dealloc_pd(sx->sx_pd);
+	sx->sx_rq_cq = NULL;
+	sx->sx_sq_cq = NULL;
+	sx->sx_pd = NULL;
+	WARN_ONCE(atomic_read(&sx->sx_ctxts),
+		  "svcrdma: %d contexts leaked on a connection\n",
+		  atomic_read(&sx->sx_ctxts));
+}
+
+/* A listener's unaccepted connections never became svc_xprts. */
+static void svc_rdma_drop_accept_q(struct svc_rdma_xprt *listener)
+{
+	struct svc_rdma_xprt *sx;
+
+	for (;;) {
+		spin_lock(&listener->sx_lock);
+		sx = list_first_entry_or_null(&listener->sx_accept_q,
+					      struct svc_rdma_xprt,
+					      sx_accept_link);
+		if (sx)
+			list_del_init(&sx->sx_accept_link);
+		spin_unlock(&listener->sx_lock);
+		if (!sx)
+			return;
+		rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+		rdma_destroy_id(sx->sx_cm_id);
+		svc_rdma_xprt_discard(sx);
+	}
+}
+
+static void svc_rdma_free_work(struct work_struct *work)
+{
+	struct svc_rdma_xprt *sx = container_of(work, struct svc_rdma_xprt,
+						sx_free_work);
+
+	trace_svcrdma_free(sx);
+	if (test_bit(SVCRDMA_XF_LISTENER, &sx->sx_flags)) {
+		/* no handler runs once the identifier is gone */
+		rdma_destroy_id(sx->sx_cm_id);
+		svc_rdma_drop_accept_q(sx);
+		kfree(sx);
+		return;
+	}
+	svc_rdma_release_resources(sx);
+	rdma_destroy_id(sx->sx_cm_id);
+	svc_rdma_stat_inc(SVCRDMA_STAT_DISCONNECTS);
+	svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_XPRTS);
+	kfree(sx);
+}
+
+/*
+ * The last reference is gone.  sunrpc has already dropped the net and
+ * will drop the module reference when this returns; the work item runs on
+ * svc_rdma_wq, which module exit drains.
+ */
+static void svc_rdma_free(struct svc_xprt *xprt)
+{
+	struct svc_rdma_xprt *sx = to_sx(xprt);
+
+	queue_work(svc_rdma_wq, &sx->sx_free_work);
+}
+
+static int svc_rdma_has_wspace(struct svc_xprt *xprt)
+{
+	/* Send Queue space is reserved per reply in svc_rdma_sendto() */
+	return 1;
+}
+
+static void svc_rdma_secure_port(struct svc_rqst *rqstp)
+{
+	/* RDMA has no privileged ports; the export's options decide */
+	__set_bit(RQ_SECURE, &rqstp->rq_flags);
+}
+
+static void svc_rdma_kill_temp_xprt(struct svc_xprt *xprt)
+{
+	/* nothing beyond the close that follows */
 }
 
 const struct svc_xprt_ops svc_rdma_xprt_ops = {
-	.xpo_create	= svc_rdma_create,
+	.xpo_create		= svc_rdma_create,
+	.xpo_accept		= svc_rdma_accept,
+	.xpo_has_wspace		= svc_rdma_has_wspace,
+	.xpo_recvfrom		= svc_rdma_recvfrom,
+	.xpo_sendto		= svc_rdma_sendto,
+	.xpo_result_payload	= svc_rdma_result_payload,
+	SVCRDMA_XPO_RELEASE(svc_rdma_release_ctxt),
+	.xpo_detach		= svc_rdma_detach,
+	.xpo_free		= svc_rdma_free,
+	.xpo_secure_port	= svc_rdma_secure_port,
+	.xpo_kill_temp_xprt	= svc_rdma_kill_temp_xprt,
 };

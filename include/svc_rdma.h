@@ -9,7 +9,20 @@
 #ifndef SVCRDMA_SVC_RDMA_H
 #define SVCRDMA_SVC_RDMA_H
 
+#include <linux/list.h>
+#include <linux/llist.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+#include <linux/completion.h>
+#include <linux/scatterlist.h>
+#include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/svc_xprt.h>
+#include <rdma/ib_verbs.h>
+#include <rdma/rdma_cm.h>
+#include <rdma/rw.h>
+
+#include "svc_rdma_compat.h"
+#include "svc_rdma_hdr.h"
 
 /*
  * Our own transport identifier.  nfsd finds the backchannel rpc_xprt class
@@ -26,13 +39,321 @@
  */
 #define SVCRDMA_CLASS_NAME_MAX		15
 
+/* Inline sizes: RFC 8166 section 3.3.2 sets 1024 bytes when not told. */
+#define SVCRDMA_INLINE_V1_DEFAULT	1024
+#define SVCRDMA_INLINE_MIN		1024
+#define SVCRDMA_INLINE_MAX		(64 * 1024)
+
+/*
+ * Send SGEs a reply needs at the least: the transport header and one
+ * pulled-up RPC message.  A device with fewer cannot serve.
+ */
+#define SVCRDMA_MIN_SEND_SGES		2
+
+/* Backchannel requests the client may have outstanding (NFSv4.1 slots). */
+#define SVCRDMA_BC_REQUESTS		2
+
+/* Receives are posted this many at a time. */
+#define SVCRDMA_RECV_BATCH		8
+
+/* Write chunks one Call may carry (an NFSv4 COMPOUND with several READs). */
+#define SVCRDMA_MAX_WRITE_CHUNKS	8
+
+/*
+ * The largest reply the server builds: the pages svc_alloc_arg() gives a
+ * request.  No Write or Reply chunk may offer more than this.
+ */
+#define SVCRDMA_MAX_REPLY		(RPCSVC_MAXPAGES * PAGE_SIZE)
+
+/* sx_flags */
+enum {
+	SVCRDMA_XF_LISTENER,		/* a listener, not a connection */
+	SVCRDMA_XF_CONNECTED,		/* ESTABLISHED seen, not yet gone */
+	SVCRDMA_XF_CLOSING,		/* no new work may start */
+	SVCRDMA_XF_SND_W_INV,		/* the client takes Send With Invalidate */
+};
+
+/**
+ * struct svc_rdma_xprt - one listener or one connection
+ * @sx_xprt: the generic transport; must come first
+ * @sx_cm_id: the rdma_cm identifier
+ * @sx_flags: SVCRDMA_XF_* bits
+ * @sx_lock: protects @sx_accept_q (listener) and @sx_ready (connection)
+ * @sx_accept_q: listener: connection requests not yet accepted
+ * @sx_accept_link: connection: entry on the listener's @sx_accept_q
+ * @sx_ready: completed Receives that wait for an nfsd thread
+ * @sx_dev: the device the connection is on
+ * @sx_port: the device port
+ * @sx_pd: protection domain
+ * @sx_sq_cq: Send completion queue
+ * @sx_rq_cq: Receive completion queue
+ * @sx_qp: the queue pair
+ * @sx_max_requests: credits granted to the client
+ * @sx_rq_depth: Receive Queue depth
+ * @sx_sq_depth: Send Queue depth, rw-context work requests included
+ * @sx_recv_size: bytes of each Receive buffer (our inline threshold)
+ * @sx_send_size: bytes the client takes in one Send
+ * @sx_max_send_sges: SGEs one Send may carry
+ * @sx_ird: RDMA Read responder resources (incoming Reads)
+ * @sx_ord: RDMA Read initiator depth (our Reads in flight)
+ * @sx_recv_free: Receive contexts ready to be posted again
+ * @sx_recvs_posted: Receives on the Receive Queue
+ * @sx_outstanding: Calls received and not yet answered
+ * @sx_send_lock: protects @sx_send_free and @sx_orphans
+ * @sx_send_free: free Send contexts
+ * @sx_orphans: Send contexts holding resources of WRs whose post failed
+ *	part way; released once the QP is drained
+ * @sx_rw_lock: protects @sx_rw_free
+ * @sx_rw_free: free rw contexts
+ * @sx_sq_lock: protects @sx_sq_avail and @sx_sq_waiters
+ * @sx_sq_avail: Send Queue entries not reserved
+ * @sx_sq_waiters: threads waiting for Send Queue entries, oldest first
+ * @sx_ctxts: this connection's live contexts of all kinds
+ * @sx_free_work: tears the connection down in process context
+ * @sx_bc: the backchannel's private state, or NULL
+ */
+struct svc_rdma_xprt {
+	struct svc_xprt		sx_xprt;
+	struct rdma_cm_id	*sx_cm_id;
+	unsigned long		sx_flags;
+
+	spinlock_t		sx_lock;
+	struct list_head	sx_accept_q;
+	struct list_head	sx_accept_link;
+	struct list_head	sx_ready;
+
+	struct ib_device	*sx_dev;
+	u32			sx_port;
+	struct ib_pd		*sx_pd;
+	struct ib_cq		*sx_sq_cq;
+	struct ib_cq		*sx_rq_cq;
+	struct ib_qp		*sx_qp;
+
+	unsigned int		sx_max_requests;
+	unsigned int		sx_rq_depth;
+	unsigned int		sx_sq_depth;
+	unsigned int		sx_recv_size;
+	unsigned int		sx_send_size;
+	unsigned int		sx_max_send_sges;
+	u8			sx_ird;
+	u8			sx_ord;
+
+	struct llist_head	sx_recv_free;
+	atomic_t		sx_recvs_posted;
+	atomic_t		sx_outstanding;
+
+	spinlock_t		sx_send_lock;
+	struct list_head	sx_send_free;
+	struct list_head	sx_orphans;
+	spinlock_t		sx_rw_lock;
+	struct list_head	sx_rw_free;
+
+	spinlock_t		sx_sq_lock;
+	unsigned int		sx_sq_avail;
+	struct list_head	sx_sq_waiters;
+
+	atomic_t		sx_ctxts;
+	struct work_struct	sx_free_work;
+	void			*sx_bc;
+};
+
+static inline struct svc_rdma_xprt *to_sx(struct svc_xprt *xprt)
+{
+	return container_of(xprt, struct svc_rdma_xprt, sx_xprt);
+}
+
+/**
+ * struct svc_rdma_payload - reply bytes that go in a Write chunk
+ * @offset: where the data item starts in the reply's xdr_buf
+ * @length: its length, XDR padding not included
+ *
+ * The data and its XDR padding leave the inline reply (RFC 8166,
+ * section 3.4.5).
+ */
+struct svc_rdma_payload {
+	unsigned int	offset;
+	unsigned int	length;
+};
+
+/**
+ * struct svc_rdma_recv_ctxt - one Receive and the Call it brought
+ * @rc_node: entry on the free list
+ * @rc_list: entry on the ready list
+ * @rc_xprt: the connection
+ * @rc_cqe: completion entry of the Receive
+ * @rc_wr: the Receive work request
+ * @rc_sge: the one SGE of the Receive
+ * @rc_buf: the Receive buffer, sx_recv_size bytes, mapped once
+ * @rc_byte_len: bytes received
+ * @rc_hdr: the Call's decoded transport header
+ * @rc_inv_rkey: an rkey the reply may invalidate remotely, or 0
+ * @rc_replied: the reply has been posted (the Call no longer holds a credit)
+ * @rc_nr_payloads: Write chunks given a payload by ->xpo_result_payload
+ * @rc_payloads: those payloads, in Write list order
+ */
+struct svc_rdma_recv_ctxt {
+	struct llist_node	rc_node;
+	struct list_head	rc_list;
+	struct svc_rdma_xprt	*rc_xprt;
+	struct ib_cqe		rc_cqe;
+	struct ib_recv_wr	rc_wr;
+	struct ib_sge		rc_sge;
+	void			*rc_buf;
+	u32			rc_byte_len;
+	struct svc_rdma_hdr	rc_hdr;
+	u32			rc_inv_rkey;
+	bool			rc_replied;
+	unsigned int		rc_nr_payloads;
+	struct svc_rdma_payload	rc_payloads[SVCRDMA_MAX_WRITE_CHUNKS];
+};
+
+/**
+ * struct svc_rdma_send_ctxt - one Send and everything it keeps alive
+ * @sc_list: entry on the free list
+ * @sc_xprt: the connection
+ * @sc_cqe: completion entry of the Send
+ * @sc_wr: the Send work request
+ * @sc_buf: transport header (and any pulled-up message), mapped once
+ * @sc_len: bytes used in @sc_buf
+ * @sc_nr_sges: SGEs in use; SGEs past the first are unmapped at completion
+ * @sc_wr_count: Send Queue entries this chain reserved
+ * @sc_rw_list: rw contexts whose Writes go before the Send
+ * @sc_nr_pages: pages in @sc_pages
+ * @sc_pages: reply pages, released when the Send completes
+ * @sc_sges: the SGEs, sx_max_send_sges of them
+ */
+struct svc_rdma_send_ctxt {
+	struct list_head	sc_list;
+	struct svc_rdma_xprt	*sc_xprt;
+	struct ib_cqe		sc_cqe;
+	struct ib_send_wr	sc_wr;
+	void			*sc_buf;
+	unsigned int		sc_len;
+	unsigned int		sc_nr_sges;
+	unsigned int		sc_wr_count;
+	struct list_head	sc_rw_list;
+	unsigned int		sc_nr_pages;
+	struct page		*sc_pages[RPCSVC_MAXPAGES];
+	struct ib_sge		sc_sges[];
+};
+
+/**
+ * struct svc_rdma_rw_ctxt - the RDMA Reads or Writes of one segment
+ * @rw_list: entry on a chain, or on the free list
+ * @rw_ctx: the core's rw context
+ * @rw_nents: scatterlist entries in use
+ * @rw_dir: DMA direction
+ * @rw_sgt: the scatterlist
+ * @rw_first_sgl: the scatterlist's first chunk, kept with the context
+ */
+struct svc_rdma_rw_ctxt {
+	struct list_head	rw_list;
+	struct rdma_rw_ctx	rw_ctx;
+	unsigned int		rw_nents;
+	enum dma_data_direction	rw_dir;
+	struct sg_table		rw_sgt;
+	struct scatterlist	rw_first_sgl[];
+};
+
+/**
+ * struct svc_rdma_chain - rw contexts posted together, and their WR count
+ * @ch_rw: the contexts, in posting order
+ * @ch_wrs: Send Queue entries they need
+ * @ch_cqe: completion entry of the chain's last WR (Reads only)
+ * @ch_done: completed when the last WR completes (Reads only)
+ * @ch_status: the completion status (Reads only)
+ */
+struct svc_rdma_chain {
+	struct list_head	ch_rw;
+	unsigned int		ch_wrs;
+	struct ib_cqe		ch_cqe;
+	struct completion	ch_done;
+	enum ib_wc_status	ch_status;
+};
+
+/* The bytes a request's arguments may fill: rq_pages less one page,
+ * which the reply needs at the least.
+ */
+static inline unsigned int svc_rdma_arg_budget(const struct svc_rqst *rqstp)
+{
+	return (rqstp->rq_page_end - rqstp->rq_pages - 1) << PAGE_SHIFT;
+}
+
+/* A segment's 64-bit offset, from its two words on the wire. */
+static inline u64 svc_rdma_seg_offset(const __be32 *p)
+{
+	return (u64)be32_to_cpup(p) << 32 | be32_to_cpup(p + 1);
+}
+
 /* svc_rdma.c */
+extern unsigned int svc_rdma_max_requests;
+extern unsigned int svc_rdma_max_inline;
+extern unsigned int svc_rdma_max_send_sges;
+extern struct workqueue_struct *svc_rdma_wq;
 int svc_rdma_class_name_check(const char *name);
-#if IS_ENABLED(CONFIG_KUNIT)
-extern struct svc_xprt_class svc_rdma_class;	/* VISIBLE_IF_KUNIT */
-#endif
+extern struct svc_xprt_class svc_rdma_class;
 
 /* svc_rdma_transport.c */
 extern const struct svc_xprt_ops svc_rdma_xprt_ops;
+void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why);
+
+/* svc_rdma_recvfrom.c */
+int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count);
+void svc_rdma_recv_ctxts_destroy(struct svc_rdma_xprt *sx);
+int svc_rdma_recvfrom(struct svc_rqst *rqstp);
+void svc_rdma_call_done(struct svc_rdma_xprt *sx,
+			struct svc_rdma_recv_ctxt *rc);
+void svc_rdma_release_ctxt(struct svc_xprt *xprt, void *ctxt);
+
+/* svc_rdma_rw.c */
+int svc_rdma_sq_reserve(struct svc_rdma_xprt *sx, unsigned int count);
+void svc_rdma_sq_release(struct svc_rdma_xprt *sx, unsigned int count);
+void svc_rdma_sq_shutdown(struct svc_rdma_xprt *sx);
+void svc_rdma_chain_init(struct svc_rdma_chain *chain);
+void svc_rdma_chain_release(struct svc_rdma_xprt *sx,
+			    struct list_head *rw_list);
+int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
+			 const __be32 *segs, unsigned int nsegs,
+			 const struct xdr_buf *xb,
+			 const struct svc_rdma_payload *skip,
+			 unsigned int nskip, unsigned int offset,
+			 unsigned int length, u32 *written);
+int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
+			struct ib_cqe *cqe, struct ib_send_wr *tail);
+int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
+			 struct svc_rdma_recv_ctxt *rc);
+void svc_rdma_rw_ctxts_destroy(struct svc_rdma_xprt *sx);
+
+/* svc_rdma_sendto.c */
+typedef int (*svc_rdma_frag_actor)(void *arg, struct page *page,
+				   unsigned int offset, unsigned int len);
+int svc_rdma_xb_walk(const struct xdr_buf *xb,
+		     const struct svc_rdma_payload *skip, unsigned int nskip,
+		     unsigned int offset, unsigned int length,
+		     svc_rdma_frag_actor actor, void *arg);
+unsigned int svc_rdma_wire_len(const struct xdr_buf *xb,
+			       const struct svc_rdma_payload *skip,
+			       unsigned int nskip);
+int svc_rdma_pull_up(const struct xdr_buf *xb,
+		     const struct svc_rdma_payload *skip, unsigned int nskip,
+		     void *dst, unsigned int room);
+struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt *sx);
+void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
+			    struct svc_rdma_send_ctxt *sc);
+void svc_rdma_send_ctxts_destroy(struct svc_rdma_xprt *sx);
+void svc_rdma_orphan(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc);
+int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
+			enum svc_rdma_errcode err, u32 inv_rkey);
+int svc_rdma_sendto(struct svc_rqst *rqstp);
+int svc_rdma_result_payload(struct svc_rqst *rqstp, unsigned int offset,
+			    unsigned int length);
+
+/* svc_rdma_backchannel.c */
+int svc_rdma_bc_init(void);
+void svc_rdma_bc_exit(void);
+bool svc_rdma_bc_is_reply(struct svc_rdma_xprt *sx,
+			  struct svc_rdma_recv_ctxt *rc);
+void svc_rdma_bc_receive(struct svc_rdma_xprt *sx,
+			 struct svc_rdma_recv_ctxt *rc);
 
 #endif /* SVCRDMA_SVC_RDMA_H */

@@ -51,6 +51,7 @@ enum svc_rdma_hdr_fault {
 	SVCRDMA_HDR_NO_CALL,	/* RDMA_MSG with no RPC message inline */
 	SVCRDMA_HDR_SEG_COUNT,	/* a chunk of no segments, or more than fit */
 	SVCRDMA_HDR_TOO_LONG,	/* chunk lengths past the payload budget */
+	SVCRDMA_HDR_TOO_MANY,	/* more Write chunks than the server takes */
 	SVCRDMA_HDR_NR_FAULTS
 };
 
@@ -58,10 +59,12 @@ enum svc_rdma_hdr_fault {
  * struct svc_rdma_hdr_limits - what one Call may ask of the transport
  * @max_read: bytes all Read chunks together may carry (the page budget)
  * @max_write: bytes one Write chunk, or the Reply chunk, may offer
+ * @max_write_chunks: Write chunks one Call may carry
  */
 struct svc_rdma_hdr_limits {
 	u32	max_read;
 	u32	max_write;
+	u32	max_write_chunks;
 };
 
 /**
@@ -117,5 +120,17 @@ struct svc_rdma_hdr {
 int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
 			const struct svc_rdma_hdr_limits *lim);
 const char *svc_rdma_hdr_fault_name(enum svc_rdma_hdr_fault fault);
+
+/* Words of an RDMA_ERROR reply: the fixed four, rdma_err, and vers_low/high */
+#define SVCRDMA_ERR_VERS_LEN	(7 * sizeof(__be32))
+#define SVCRDMA_ERR_CHUNK_LEN	(5 * sizeof(__be32))
+
+int svc_rdma_hdr_reply_len(const struct svc_rdma_hdr *call, bool reply_chunk);
+int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
+			      const struct svc_rdma_hdr *call, u32 credits,
+			      const u32 *written, unsigned int nwritten,
+			      bool reply_chunk, u32 reply_written);
+int svc_rdma_hdr_encode_error(void *buf, unsigned int room, __be32 xid,
+			      u32 credits, enum svc_rdma_errcode err);
 
 #endif /* SVCRDMA_SVC_RDMA_HDR_H */

@@ -17,6 +17,7 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 static const struct svc_rdma_hdr_limits limits = {
 	.max_read	= 1024 * 1024 + 8192,
 	.max_write	= 1024 * 1024,
+	.max_write_chunks = 8,
 };
 
 /* A header under construction, in host order until it is sent. */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Kernel-version seams.
+ *
+ * Every kernel API that svcrdma uses and that differs between the kernels
+ * it builds for is named here, once.  The protocol code uses only these
+ * names.  The SVCRDMA_HAVE_* flags come from feature tests against the
+ * build tree's headers in Kbuild (see svcrdma_have there), never from
+ * version numbers: distribution kernels backport.
+ */
+#ifndef SVCRDMA_SVC_RDMA_COMPAT_H
+#define SVCRDMA_SVC_RDMA_COMPAT_H
+
+#include <linux/sunrpc/svc_xprt.h>
+#include <linux/sunrpc/xprt.h>
+#include <rdma/rw.h>
+
+/*
+ * How the transport's per-request context is released.  Kernels with
+ * ->xpo_release_ctxt (6.1.y from 6.1.70 on, and 6.12) hand the context
+ * back; older ones call ->xpo_release_rqst with the svc_rqst.
+ */
+#ifdef SVCRDMA_HAVE_XPO_RELEASE_CTXT
+#define SVCRDMA_XPO_RELEASE(fn)		.xpo_release_ctxt = (fn)
+#else
+#error "svcrdma needs svc_xprt_ops.xpo_release_ctxt (Linux 6.1.70 or later)"
+#endif
+
+/*
+ * struct xprt_class grew a netid list (6.2) that rpcbind-less backchannel
+ * classes must fill in.
+ */
+#ifdef SVCRDMA_HAVE_XPRT_CLASS_NETID
+#define SVCRDMA_XPRT_CLASS_NETID(...)	.netid = { __VA_ARGS__ }
+#else
+#define SVCRDMA_XPRT_CLASS_NETID(...)
+#endif
+
+/*
+ * Send Queue entries that @ctxts rw contexts may need, for sizing the Send
+ * CQ.  Kernels with rdma_rw_max_send_wr() say it; without it, assume the
+ * worst: a registration and an invalidation beside every RDMA WR.
+ */
+static inline unsigned int svc_rdma_rw_send_wrs(struct ib_device *dev,
+						u32 port, unsigned int ctxts)
+{
+#ifdef SVCRDMA_HAVE_RDMA_RW_MAX_SEND_WR
+	return rdma_rw_max_send_wr(dev, port, ctxts, 0);
+#else
+	return 3 * ctxts;
+#endif
+}
+
+#endif /* SVCRDMA_SVC_RDMA_COMPAT_H */

@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Receiving Calls: posted Receives, the transport header, and the
+ * request's xdr_buf.
+ *
+ * Operation
+ *
+ * Each Receive context owns one buffer of sx_recv_size bytes, DMA-mapped
+ * for its whole life.  The Receive completion handler stays short: it
+ * refills the Receive Queue when a batch is missing, queues the context
+ * on the connection's ready list and wakes an nfsd thread.  It never
+ * parses the message.
+ *
+ * svc_rdma_recvfrom(), in the nfsd thread, takes the oldest ready Call
+ * and decodes its transport header (svc_rdma_hdr.c): nothing from the
+ * wire is used before that decoder has bounded it.  A header that cannot
+ * be answered (too short to hold an xid) closes the connection; a wrong
+ * version gets ERR_VERS and any other fault ERR_CHUNK (svc_rdma_sendto.c).
+ * A reverse-direction Reply goes to the backchannel.  A Call without Read
+ * chunks is handed to nfsd in place: rq_arg's head points into the
+ * Receive buffer, and every page of rq_pages stays free for the reply.
+ * A Call with Read chunks is assembled by RDMA Read (svc_rdma_rw.c).
+ *
+ * The context stays with the request (rq_xprt_ctxt) until nfsd releases
+ * it through ->xpo_release_ctxt: rq_arg points into its buffer, and
+ * sendto needs its decoded Write list and Reply chunk.
+ *
+ * Credits.  sx_outstanding counts Calls received and not yet answered.
+ * It rises in the completion handler and falls when the reply's Send is
+ * posted (or the Call is dropped), that is, before the client can learn
+ * that its credit is free.  A client that goes past its credits has
+ * broken the protocol and is disconnected before it can overrun the
+ * Receive Queue.
+ */
+
+#include <linux/slab.h>
+#include <linux/sunrpc/svc.h>
+#include <linux/sunrpc/svc_xprt.h>
+
+#include "svc_rdma.h"
+#include "svc_rdma_stats.h"
+#include "svc_rdma_trace.h"
+
+static void svc_rdma_wc_receive(struct ib_cq *cq, struct ib_wc *wc);
+
+static struct svc_rdma_recv_ctxt *
+svc_rdma_recv_ctxt_alloc(struct svc_rdma_xprt *sx)
+{
+	struct svc_rdma_recv_ctxt *rc;
+	u64 addr;
+
+	rc = kzalloc(sizeof(*rc), GFP_KERNEL);
+	if (!rc)
+		goto out;
+	rc->rc_buf = kmalloc(sx->sx_recv_size, GFP_KERNEL);
+	if (!rc->rc_buf)
+		goto out_free;
+	addr = ib_dma_map_single(sx->sx_dev, rc->rc_buf, sx->sx_recv_size,
+				 DMA_FROM_DEVICE);
+	if (ib_dma_mapping_error(sx->sx_dev, addr))
+		goto out_buf;
+
+	rc->rc_xprt = sx;
+	rc->rc_sge.addr = addr;
+	rc->rc_sge.length = sx->sx_recv_size;
+	rc->rc_sge.lkey = sx->sx_pd->local_dma_lkey;
+	rc->rc_cqe.done = svc_rdma_wc_receive;
+	rc->rc_wr.wr_cqe = &rc->rc_cqe;
+	rc->rc_wr.sg_list = &rc->rc_sge;
+	rc->rc_wr.num_sge = 1;
+	atomic_inc(&sx->sx_ctxts);
+	svc_rdma_stat_inc(SVCRDMA_STAT_LIVE_RECV_CTXTS);
+	return rc;
+
+out_buf:
+	kfree(rc->rc_buf);
+out_free:
+	kfree(rc);
+out:
+	return NULL;
+}
+
+static void svc_rdma_recv_ctxt_free(struct svc_rdma_xprt *sx,
+				    struct svc_rdma_recv_ctxt *rc)
+{
+	ib_dma_unmap_single(sx->sx_dev, rc->rc_sge.addr, sx->sx_recv_size,
+			    DMA_FROM_DEVICE);
+	kfree(rc->rc_buf);
+	kfree(rc);
+	atomic_dec(&sx->sx_ctxts);
+	svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_RECV_CTXTS);
+}
+
+/*
+ * Only the Receive completion handler (serialized by its CQ) and accept,
+ * before any completion, take from the free list, so llist_del_first()
+ * has the single consumer it needs.
+ */
+static struct svc_rdma_recv_ctxt *
+svc_rdma_recv_ctxt_get(struct svc_rdma_xprt *sx)
+{
+	struct llist_node *node = llist_del_first(&sx->sx_recv_free);
+
+	if (node)
+		return llist_entry(node, struct svc_rdma_recv_ctxt, rc_node);
+	return svc_rdma_recv_ctxt_alloc(sx);
+}
+
+static void svc_rdma_recv_ctxt_put(struct svc_rdma_xprt *sx,
+				   struct svc_rdma_recv_ctxt *rc)
+{
+	rc->rc_nr_payloads = 0;
+	rc->rc_replied = false;
+	llist_add(&rc->rc_node, &sx->sx_recv_free);
+}
+
+/**
+ * svc_rdma_recv_ctxts_destroy - Free every idle Receive context
+ * @sx: a connection whose QP is drained or gone
+ */
+void svc_rdma_recv_ctxts_destroy(struct svc_rdma_xprt *sx)
+{
+	struct svc_rdma_recv_ctxt *rc, *next;
+	struct llist_node *node;
+
+	node = llist_del_all(&sx->sx_recv_free);
+	llist_for_each_entry_safe(rc, next, node, rc_node)
+		svc_rdma_recv_ctxt_free(sx, rc);
+}
+
+/**
+ * svc_rdma_post_recvs - Post Receives, as one chain
+ * @sx: the connection
+ * @count: how many
+ *
+ * Return values:
+ *   %0 if all were posted;
+ *   %-ENOMEM if contexts could not be allocated (none are posted);
+ *   another negative errno if ib_post_recv() failed (the ones before the
+ *   failing one are posted and counted).
+ */
+int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count)
+{
+	struct svc_rdma_recv_ctxt *rc;
+	const struct ib_recv_wr *bad;
+	struct ib_recv_wr *first = NULL, *wr;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < count; i++) {
+		rc = svc_rdma_recv_ctxt_get(sx);
+		if (!rc)
+			goto out_nomem;
+		rc->rc_wr.next = first;
+		first = &rc->rc_wr;
+	}
+	ret = ib_post_recv(sx->sx_qp, first, &bad);
+	if (!ret) {
+		atomic_add(count, &sx->sx_recvs_posted);
+		return 0;
+	}
+	trace_svcrdma_post_err(sx, ret);
+	for (wr = first; wr != bad; wr = wr->next)
+		atomic_inc(&sx->sx_recvs_posted);
+	first = (struct ib_recv_wr *)bad;
+	goto out_put;
+
+out_nomem:
+	ret = -ENOMEM;
+out_put:
+	while (first) {
+		rc = container_of(first, struct svc_rdma_recv_ctxt, rc_wr);
+		first = first->next;
+		svc_rdma_recv_ctxt_put(sx, rc);
+	}
+	return ret;
+}
+
+/* Keeps the Receive Queue within one batch of full. */
+static void svc_rdma_refill(struct svc_rdma_xprt *sx)
+{
+	int missing = (int)sx->sx_rq_depth - 1 -
+		      atomic_read(&sx->sx_recvs_posted);
+
+	if (missing < SVCRDMA_RECV_BATCH ||
+	    test_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags))
+		return;
+	if (svc_rdma_post_recvs(sx, missing))
+		svc_rdma_xprt_close(sx, "cannot post Receives");
+}
+
+static void svc_rdma_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct svc_rdma_xprt *sx = cq->cq_context;
+	struct svc_rdma_recv_ctxt *rc =
+		container_of(wc->wr_cqe, struct svc_rdma_recv_ctxt, rc_cqe);
+
+	atomic_dec(&sx->sx_recvs_posted);
+	if (unlikely(wc->status != IB_WC_SUCCESS))
+		goto out_err;
+	svc_rdma_stat_inc(SVCRDMA_STAT_RECVS);
+
+	if (atomic_inc_return(&sx->sx_outstanding) >
+	    sx->sx_max_requests + SVCRDMA_BC_REQUESTS) {
+		svc_rdma_stat_inc(SVCRDMA_STAT_CREDIT_OVERRUNS);
+		trace_svcrdma_credit_overrun(sx, 0,
+					     atomic_read(&sx->sx_outstanding));
+		atomic_dec(&sx->sx_outstanding);
+		svc_rdma_recv_ctxt_put(sx, rc);
+		svc_rdma_xprt_close(sx, "credit overrun");
+		return;
+	}
+	svc_rdma_refill(sx);
+
+	rc->rc_byte_len = wc->byte_len;
+	ib_dma_sync_single_for_cpu(sx->sx_dev, rc->rc_sge.addr, wc->byte_len,
+				   DMA_FROM_DEVICE);
+	spin_lock(&sx->sx_lock);
+	list_add_tail(&rc->rc_list, &sx->sx_ready);
+	set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+	spin_unlock(&sx->sx_lock);
+	svc_xprt_enqueue(&sx->sx_xprt);
+	return;
+
+out_err:
+	if (wc->status != IB_WC_WR_FLUSH_ERR) {
+		svc_rdma_stat_inc(SVCRDMA_STAT_RECV_ERRORS);
+		trace_svcrdma_wc_err(sx, "receive", wc);
+	}
+	svc_rdma_recv_ctxt_put(sx, rc);
+	svc_rdma_xprt_close(sx, "receive completion error");
+}
+
+/**
+ * svc_rdma_call_done - The Call no longer holds a credit
+ * @sx: the connection
+ * @rc: the Call's context
+ *
+ * Called when the reply is about to be posted, or when the Call is
+ * dropped; only the first call counts.
+ */
+void svc_rdma_call_done(struct svc_rdma_xprt *sx,
+			struct svc_rdma_recv_ctxt *rc)
+{
+	if (!rc->rc_replied) {
+		rc->rc_replied = true;
+		atomic_dec(&sx->sx_outstanding);
+	}
+}
+
+/**
+ * svc_rdma_release_ctxt - ->xpo_release_ctxt: nfsd is done with a Call
+ * @xprt: the connection
+ * @ctxt: the Call's svc_rdma_recv_ctxt, or NULL
+ */
+void svc_rdma_release_ctxt(struct svc_xprt *xprt, void *ctxt)
+{
+	struct svc_rdma_xprt *sx = to_sx(xprt);
+	struct svc_rdma_recv_ctxt *rc = ctxt;
+
+	if (!rc)
+		return;
+	svc_rdma_call_done(sx, rc);
+	svc_rdma_recv_ctxt_put(sx, rc);
+}
+
+/*
+ * An rkey the reply may invalidate with Send With Invalidate (RFC 8797):
+ * one the client offered in this Call, when it said at connect time that
+ * it takes remote invalidation.  The Write and Reply chunks come first:
+ * their memory is the last the server touches.
+ */
+static u32 svc_rdma_pick_inv_rkey(const struct svc_rdma_xprt *sx,
+				  const struct svc_rdma_hdr *hdr)
+{
+	if (!test_bit(SVCRDMA_XF_SND_W_INV, &sx->sx_flags))
+		return 0;
+	if (hdr->write_list)		/* count, then the first handle */
+		return be32_to_cpup(hdr->write_list + 1);
+	if (hdr->reply_chunk)
+		return be32_to_cpup(hdr->reply_chunk + 1);
+	if (hdr->read_list)		/* position, then the handle */
+		return be32_to_cpup(hdr->read_list + 1);
+	return 0;
+}
+
+static void svc_rdma_inline_arg(struct svc_rqst *rqstp,
+				struct svc_rdma_recv_ctxt *rc)
+{
+	struct xdr_buf *arg = &rqstp->rq_arg;
+
+	arg->head[0].iov_base = rc->rc_buf + rc->rc_hdr.hdr_len;
+	arg->head[0].iov_len = rc->rc_hdr.msg_len;
+	arg->pages = rqstp->rq_pages;
+	arg->page_base = 0;
+	arg->page_len = 0;
+	arg->tail[0].iov_base = NULL;
+	arg->tail[0].iov_len = 0;
+	arg->len = rc->rc_hdr.msg_len;
+	arg->buflen = rc->rc_hdr.msg_len;
+	rqstp->rq_respages = rqstp->rq_pages;
+	rqstp->rq_next_page = rqstp->rq_respages + 1;
+}
+
+static void svc_rdma_refuse(struct svc_rdma_xprt *sx,
+			    struct svc_rdma_recv_ctxt *rc, int status)
+{
+	trace_svcrdma_hdr_fault(sx, &rc->rc_hdr, status);
+	switch (status) {
+	case -EPROTONOSUPPORT:
+		svc_rdma_call_done(sx, rc);
+		svc_rdma_send_error(sx, rc->rc_hdr.xid, SVCRDMA_ERR_VERS, 0);
+		break;
+	case -EINVAL:
+		svc_rdma_call_done(sx, rc);
+		svc_rdma_send_error(sx, rc->rc_hdr.xid, SVCRDMA_ERR_CHUNK, 0);
+		break;
+	default:
+		/* no xid to answer, or the Call's data could not be read */
+		if (status == -EBADMSG)
+			svc_rdma_stat_inc(SVCRDMA_STAT_HDR_DROPS);
+		svc_rdma_xprt_close(sx, "unanswerable Call");
+		break;
+	}
+}
+
+/**
+ * svc_rdma_recvfrom - ->xpo_recvfrom: hand nfsd the next Call
+ * @rqstp: the request to fill in
+ *
+ * Return values:
+ *   the length of the RPC message in rq_arg, when there is a Call;
+ *   %0 when there is none, or it was answered here (RDMA_ERROR), went to
+ *   the backchannel, or closed the connection.
+ */
+int svc_rdma_recvfrom(struct svc_rqst *rqstp)
+{
+	struct svc_xprt *xprt = rqstp->rq_xprt;
+	struct svc_rdma_xprt *sx = to_sx(xprt);
+	struct svc_rdma_hdr_limits lim;
+	struct svc_rdma_recv_ctxt *rc;
+	int ret;
+
+	rqstp->rq_xprt_ctxt = NULL;
+	spin_lock(&sx->sx_lock);
+	rc = list_first_entry_or_null(&sx->sx_ready, struct svc_rdma_recv_ctxt,
+				      rc_list);
+	if (rc)
+		list_del(&rc->rc_list);
+	else
+		clear_bit(XPT_DATA, &xprt->xpt_flags);
+	spin_unlock(&sx->sx_lock);
+	/* the next Call may go to another thread while this one works */
+	svc_xprt_received(xprt);
+	if (!rc)
+		return 0;
+
+	lim.max_read = svc_rdma_arg_budget(rqstp);
+	lim.max_write = SVCRDMA_MAX_REPLY;
+	lim.max_write_chunks = SVCRDMA_MAX_WRITE_CHUNKS;
+	ret = svc_rdma_hdr_decode(&rc->rc_hdr, rc->rc_buf, rc->rc_byte_len,
+				  &lim);
+	if (ret)
+		goto out_refuse;
+	trace_svcrdma_call(sx, &rc->rc_hdr);
+
+	if (svc_rdma_bc_is_reply(sx, rc)) {
+		svc_rdma_bc_receive(sx, rc);
+		svc_rdma_release_ctxt(xprt, rc);
+		return 0;
+	}
+
+	rc->rc_inv_rkey = svc_rdma_pick_inv_rkey(sx, &rc->rc_hdr);
+	if (rc->rc_hdr.read_segs) {
+		ret = svc_rdma_read_chunks(sx, rqstp, rc);
+		if (ret)
+			goto out_refuse;
+	} else {
+		svc_rdma_inline_arg(rqstp, rc);
+	}
+
+	rqstp->rq_xprt_ctxt = rc;
+	rqstp->rq_prot = IPPROTO_MAX;
+	svc_xprt_copy_addrs(rqstp, xprt);
+	return rqstp->rq_arg.len;
+
+out_refuse:
+	svc_rdma_refuse(sx, rc, ret);
+	svc_rdma_release_ctxt(xprt, rc);
+	return 0;
+}
