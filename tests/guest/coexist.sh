@@ -1,6 +1,6 @@
 #!/bin/bash
 # coexist.sh: svcrdma.ko and the in-tree rpcrdma.ko load side by side,
-# in either order, and our scaffold refuses a listener with a clear error.
+# in either order, and each serves its own listener class beside the other.
 . "$(dirname "$0")/lib.sh"
 
 ko=$(svcrdma_ko)
@@ -25,17 +25,20 @@ check "sunrpc lists class rdma2" grep -q '^rdma2 ' /proc/sys/sunrpc/transports
 check "class_name parameter reads back" \
 	test "$(cat /sys/module/svcrdma/parameters/class_name)" = rdma2
 
-# A listener on our class is refused until the transport lands.
+# Listeners on both classes, side by side: rdma (in-tree), rdma2 (ours).
 must "nfsd loads" modprobe nfsd
 mount -t nfsd nfsd /proc/fs/nfsd
-dmesg -C
-check "listener on rdma2 is refused" sh -c '! echo "rdma2 20050" >/proc/fs/nfsd/portlist 2>/dev/null'
-check "the refusal is explained" sh -c 'dmesg | grep -q "svcrdma: cannot create a listener"'
-check "no rdma2 listener in portlist" sh -c '! grep -q "^rdma2 " /proc/fs/nfsd/portlist'
+must "nfsd threads" rpc.nfsd 2
+check "listener on rdma2 (ours) is added" sh -c 'echo "rdma2 20050" >/proc/fs/nfsd/portlist'
+check "listener on rdma (in-tree) is added" sh -c 'echo "rdma 20049" >/proc/fs/nfsd/portlist'
+check "portlist lists rdma2 20050 for IPv4 and IPv6" \
+	test "$(grep -c '^rdma2 20050$' /proc/fs/nfsd/portlist)" = 2
+check "a live listener holds svcrdma" sh -c '! rmmod svcrdma 2>/dev/null'
 rpc.nfsd 0 2>/dev/null
+check "no rdma2 listener after nfsd stops" sh -c '! grep -q "^rdma2 " /proc/fs/nfsd/portlist'
 umount /proc/fs/nfsd
 modprobe -r nfsd
-check "rmmod svcrdma beside rpcrdma" rmmod svcrdma
+check "rmmod svcrdma beside rpcrdma (idle listeners are gone)" rmmod svcrdma
 check "rmmod rpcrdma" modprobe -r rpcrdma
 
 dmesg -C
