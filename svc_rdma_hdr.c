@@ -459,6 +459,34 @@ int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_reply);
 
 /**
+ * svc_rdma_hdr_encode_msg - Encode the header of a chunkless RDMA_MSG
+ * @buf: where to write it
+ * @room: bytes available at @buf
+ * @xid: the RPC message's xid
+ * @credits: the credit value
+ *
+ * The server sends these before backchannel Calls (RFC 8167).
+ *
+ * Return: %SVCRDMA_HDR_MSG_LEN, or %-EMSGSIZE if @room is too small.
+ */
+int svc_rdma_hdr_encode_msg(void *buf, unsigned int room, __be32 xid,
+			    u32 credits)
+{
+	struct xdr_stream xdr;
+	struct xdr_buf xb;
+	int ret, i;
+
+	hdr_init_encode(&xdr, &xb, buf, room);
+	ret = hdr_encode_fixed(&xdr, xid, credits, SVCRDMA_MSG);
+	for (i = 0; !ret && i < 3; i++)		/* Read, Write, Reply: none */
+		ret = hdr_encode_word(&xdr, 0);
+	if (ret)
+		return ret;
+	return xdr_stream_pos(&xdr);
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_msg);
+
+/**
  * svc_rdma_hdr_encode_error - Encode an RDMA_ERROR reply
  * @buf: where to write it
  * @room: bytes available at @buf

@@ -452,13 +452,23 @@ static void svc_rdma_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 	svc_rdma_send_ctxt_put(sx, sc);
 }
 
-/*
- * Posts @sc's rw contexts and its Send.  On failure @sc is released, or
- * kept as an orphan when some WRs went out.
+/**
+ * svc_rdma_post_send - Post a Send context's Writes and its Send
+ * @sx: the connection
+ * @sc: holds the header (sc_len bytes), SGEs, rw contexts and pages
+ * @rw_wrs: Send Queue entries @sc's rw contexts need
+ * @inv_rkey: an rkey to invalidate remotely, or 0
+ *
+ * Waits, in turn, for Send Queue entries.  @sc belongs to the Send from
+ * here on: its completion releases it.
+ *
+ * Return values:
+ *   %0 if the Send is posted;
+ *   %-ENOTCONN if not; @sc is then released, or kept until the QP drains
+ *   when some of its WRs went out, and the connection is closing.
  */
-static int svc_rdma_post_send(struct svc_rdma_xprt *sx,
-			      struct svc_rdma_send_ctxt *sc,
-			      unsigned int rw_wrs, u32 inv_rkey)
+int svc_rdma_post_send(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc,
+		       unsigned int rw_wrs, u32 inv_rkey)
 {
 	struct ib_send_wr *wr = &sc->sc_wr;
 	int ret;

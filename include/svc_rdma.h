@@ -342,6 +342,8 @@ void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
 			    struct svc_rdma_send_ctxt *sc);
 void svc_rdma_send_ctxts_destroy(struct svc_rdma_xprt *sx);
 void svc_rdma_orphan(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc);
+int svc_rdma_post_send(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc,
+		       unsigned int rw_wrs, u32 inv_rkey);
 int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
 			enum svc_rdma_errcode err, u32 inv_rkey);
 int svc_rdma_sendto(struct svc_rqst *rqstp);

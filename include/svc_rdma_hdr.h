@@ -125,6 +125,11 @@ const char *svc_rdma_hdr_fault_name(enum svc_rdma_hdr_fault fault);
 #define SVCRDMA_ERR_VERS_LEN	(7 * sizeof(__be32))
 #define SVCRDMA_ERR_CHUNK_LEN	(5 * sizeof(__be32))
 
+/* An RDMA_MSG with three empty lists: a backchannel Call's header */
+#define SVCRDMA_HDR_MSG_LEN	(7 * sizeof(__be32))
+
+int svc_rdma_hdr_encode_msg(void *buf, unsigned int room, __be32 xid,
+			    u32 credits);
 int svc_rdma_hdr_reply_len(const struct svc_rdma_hdr *call, bool reply_chunk);
 int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
 			      const struct svc_rdma_hdr *call, u32 credits,
