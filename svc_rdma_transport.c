@@ -56,28 +56,37 @@ static int svc_rdma_conn_handler(struct rdma_cm_id *id,
 				 struct rdma_cm_event *event);
 static void svc_rdma_free_work(struct work_struct *work);
 
+/* Every list starts empty; each lock guards the lists after it. */
+static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
+{
+	init_llist_head(&sx->sx_recv_free);
+
+	spin_lock_init(&sx->sx_lock);
+	INIT_LIST_HEAD(&sx->sx_ready);
+	INIT_LIST_HEAD(&sx->sx_accept_q);
+	INIT_LIST_HEAD(&sx->sx_accept_link);
+
+	spin_lock_init(&sx->sx_sq_lock);
+	INIT_LIST_HEAD(&sx->sx_sq_waiters);
+
+	spin_lock_init(&sx->sx_send_lock);
+	INIT_LIST_HEAD(&sx->sx_orphans);
+	INIT_LIST_HEAD(&sx->sx_send_free);
+
+	spin_lock_init(&sx->sx_rw_lock);
+	INIT_LIST_HEAD(&sx->sx_rw_free);
+}
+
 static struct svc_rdma_xprt *svc_rdma_xprt_alloc(struct svc_serv *serv,
 						 struct net *net)
 {
-	struct svc_rdma_xprt *sx;
+	struct svc_rdma_xprt *sx = kzalloc(sizeof(*sx), GFP_KERNEL);
 
-	sx = kzalloc(sizeof(*sx), GFP_KERNEL);
-	if (!sx)
-		return NULL;
-	svc_xprt_init(net, &svc_rdma_class, &sx->sx_xprt, serv);
-	spin_lock_init(&sx->sx_lock);
-	INIT_LIST_HEAD(&sx->sx_accept_q);
-	INIT_LIST_HEAD(&sx->sx_accept_link);
-	INIT_LIST_HEAD(&sx->sx_ready);
-	init_llist_head(&sx->sx_recv_free);
-	spin_lock_init(&sx->sx_send_lock);
-	INIT_LIST_HEAD(&sx->sx_send_free);
-	INIT_LIST_HEAD(&sx->sx_orphans);
-	spin_lock_init(&sx->sx_rw_lock);
-	INIT_LIST_HEAD(&sx->sx_rw_free);
-	spin_lock_init(&sx->sx_sq_lock);
-	INIT_LIST_HEAD(&sx->sx_sq_waiters);
-	INIT_WORK(&sx->sx_free_work, svc_rdma_free_work);
+	if (sx) {
+		svc_xprt_init(net, &svc_rdma_class, &sx->sx_xprt, serv);
+		svc_rdma_xprt_init_queues(sx);
+		INIT_WORK(&sx->sx_free_work, svc_rdma_free_work);
+	}
 	return sx;
 }
 
@@ -159,71 +168,73 @@ static int svc_rdma_conn_request(struct svc_rdma_xprt *listener,
 	return 0;
 }
 
+/*
+ * A listener's identifier lives until ->xpo_free destroys it; no event
+ * replaces it (ADDR_CHANGE included), so nothing can be left pointing
+ * at a freed one.  Only a request, or losing a device the listener was
+ * bound to, needs anything done.
+ */
 static int svc_rdma_listen_handler(struct rdma_cm_id *id,
 				   struct rdma_cm_event *event)
 {
 	struct svc_rdma_xprt *listener = id->context;
 
 	trace_svcrdma_cm_event(listener, event);
-	switch (event->event) {
-	case RDMA_CM_EVENT_CONNECT_REQUEST:
+	if (event->event == RDMA_CM_EVENT_CONNECT_REQUEST)
 		return svc_rdma_conn_request(listener, id, &event->param.conn);
-	case RDMA_CM_EVENT_DEVICE_REMOVAL:
-		/* a listener bound to one device's address loses it */
+	if (event->event == RDMA_CM_EVENT_DEVICE_REMOVAL)
 		svc_rdma_xprt_close(listener, "device removal");
-		break;
-	default:
-		/*
-		 * ADDR_CHANGE and the rest: the listener keeps its one
-		 * identifier, which only ->xpo_free destroys, so nothing
-		 * can be left pointing at a freed one.
-		 */
-		break;
-	}
 	return 0;
+}
+
+/* The events that end a connection, and how the trace names them. */
+static const char *svc_rdma_cm_close_reason(enum rdma_cm_event_type type)
+{
+	static const struct {
+		enum rdma_cm_event_type	type;
+		const char		*why;
+	} reasons[] = {
+		{ RDMA_CM_EVENT_DISCONNECTED,	"disconnected" },
+		{ RDMA_CM_EVENT_DEVICE_REMOVAL,	"device removal" },
+		{ RDMA_CM_EVENT_ADDR_CHANGE,	"address change" },
+		{ RDMA_CM_EVENT_REJECTED,	"rejected" },
+		{ RDMA_CM_EVENT_UNREACHABLE,	"unreachable" },
+		{ RDMA_CM_EVENT_CONNECT_ERROR,	"connect error" },
+		{ RDMA_CM_EVENT_TIMEWAIT_EXIT,	"timewait exit" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(reasons); i++)
+		if (reasons[i].type == type)
+			return reasons[i].why;
+	return NULL;
 }
 
 static int svc_rdma_conn_handler(struct rdma_cm_id *id,
 				 struct rdma_cm_event *event)
 {
 	struct svc_rdma_xprt *sx = id->context;
+	const char *why = svc_rdma_cm_close_reason(event->event);
 
 	trace_svcrdma_cm_event(sx, event);
-	switch (event->event) {
-	case RDMA_CM_EVENT_ESTABLISHED:
+	if (event->event == RDMA_CM_EVENT_ESTABLISHED)
 		set_bit(SVCRDMA_XF_CONNECTED, &sx->sx_flags);
-		break;
-	case RDMA_CM_EVENT_DEVICE_REMOVAL:
+	if (event->event == RDMA_CM_EVENT_DEVICE_REMOVAL)
 		svc_rdma_stat_inc(SVCRDMA_STAT_DEVICE_REMOVALS);
-		svc_rdma_xprt_close(sx, "device removal");
-		break;
-	case RDMA_CM_EVENT_DISCONNECTED:
-		svc_rdma_xprt_close(sx, "disconnected");
-		break;
-	case RDMA_CM_EVENT_ADDR_CHANGE:
-		svc_rdma_xprt_close(sx, "address change");
-		break;
-	case RDMA_CM_EVENT_REJECTED:
-	case RDMA_CM_EVENT_UNREACHABLE:
-	case RDMA_CM_EVENT_CONNECT_ERROR:
-		svc_rdma_xprt_close(sx, "connect error");
-		break;
-	default:
-		break;
-	}
+	if (why)
+		svc_rdma_xprt_close(sx, why);
 	return 0;
 }
 
-static struct svc_xprt *svc_rdma_create(struct svc_serv *serv,
-					struct net *net,
-					struct sockaddr *sa, int salen,
-					int flags)
+/* ->xpo_create: one listener, for @sa's address family and port */
+static struct svc_xprt *svc_rdma_listen(struct svc_serv *serv,
+					struct net *net, struct sockaddr *sa,
+					int salen, int flags)
 {
-	struct svc_rdma_xprt *listener;
+	struct svc_rdma_xprt *listener = svc_rdma_xprt_alloc(serv, net);
 	struct rdma_cm_id *id;
 	int ret;
 
-	listener = svc_rdma_xprt_alloc(serv, net);
 	if (!listener)
 		return ERR_PTR(-ENOMEM);
 	__set_bit(SVCRDMA_XF_LISTENER, &listener->sx_flags);
@@ -235,16 +246,12 @@ static struct svc_xprt *svc_rdma_create(struct svc_serv *serv,
 		ret = PTR_ERR(id);
 		goto out_discard;
 	}
-	/* the IPv4 listener takes the same port */
-	if (sa->sa_family == AF_INET6) {
-		ret = rdma_set_afonly(id, 1);
-		if (ret)
-			goto out_destroy;
-	}
-	ret = rdma_bind_addr(id, sa);
-	if (ret)
-		goto out_destroy;
-	ret = rdma_listen(id, SVCRDMA_LISTEN_BACKLOG);
+	/* v6-only, so that the IPv4 listener can take the same port */
+	ret = sa->sa_family == AF_INET6 ? rdma_set_afonly(id, 1) : 0;
+	if (!ret)
+		ret = rdma_bind_addr(id, sa);
+	if (!ret)
+		ret = rdma_listen(id, SVCRDMA_LISTEN_BACKLOG);
 	if (ret)
 		goto out_destroy;
 	listener->sx_cm_id = id;
@@ -323,16 +330,13 @@ static void svc_rdma_qp_event(struct ib_event *event, void *context)
 	struct svc_rdma_xprt *sx = context;
 
 	trace_svcrdma_qp_event(sx, event->event);
-	switch (event->event) {
-	case IB_EVENT_PATH_MIG:
-	case IB_EVENT_COMM_EST:
-	case IB_EVENT_SQ_DRAINED:
-	case IB_EVENT_QP_LAST_WQE_REACHED:
-		break;
-	default:
+	/* the errors that leave the QP unusable; the rest are news */
+	if (event->event == IB_EVENT_QP_FATAL ||
+	    event->event == IB_EVENT_QP_REQ_ERR ||
+	    event->event == IB_EVENT_QP_ACCESS_ERR ||
+	    event->event == IB_EVENT_PATH_MIG_ERR ||
+	    event->event == IB_EVENT_DEVICE_FATAL)
 		svc_rdma_xprt_close(sx, "QP error");
-		break;
-	}
 }
 
 /* Builds PD, CQs and QP for @sx and posts its first Receives. */
@@ -608,7 +612,7 @@ static void svc_rdma_kill_temp_xprt(struct svc_xprt *xprt)
 }
 
 const struct svc_xprt_ops svc_rdma_xprt_ops = {
-	.xpo_create		= svc_rdma_create,
+	.xpo_create		= svc_rdma_listen,
 	.xpo_accept		= svc_rdma_accept,
 	.xpo_has_wspace		= svc_rdma_has_wspace,
 	.xpo_recvfrom		= svc_rdma_recvfrom,

@@ -117,7 +117,7 @@ struct svc_rdma_xprt {
 	struct rdma_cm_id	*sx_cm_id;
 	unsigned long		sx_flags;
 
-	spinlock_t		sx_lock;
+	spinlock_t		sx_lock;	/* accept queue; ready list */
 	struct list_head	sx_accept_q;
 	struct list_head	sx_accept_link;
 	struct list_head	sx_ready;
@@ -142,13 +142,13 @@ struct svc_rdma_xprt {
 	atomic_t		sx_recvs_posted;
 	atomic_t		sx_outstanding;
 
-	spinlock_t		sx_send_lock;
+	spinlock_t		sx_send_lock;	/* free Sends; orphans */
 	struct list_head	sx_send_free;
 	struct list_head	sx_orphans;
-	spinlock_t		sx_rw_lock;
+	spinlock_t		sx_rw_lock;	/* free rw contexts */
 	struct list_head	sx_rw_free;
 
-	spinlock_t		sx_sq_lock;
+	spinlock_t		sx_sq_lock;	/* SQ entries and waiters */
 	unsigned int		sx_sq_avail;
 	struct list_head	sx_sq_waiters;
 

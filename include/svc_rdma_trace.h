@@ -26,31 +26,29 @@
 		SVCRDMA_TRACE_ADDR_LEN)
 
 DECLARE_EVENT_CLASS(svcrdma_xprt_class,
-	TP_PROTO(const struct svc_rdma_xprt *sx),
-	TP_ARGS(sx),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(unsigned int, credits)
-		__field(unsigned int, send_size)
-		__field(unsigned int, recv_size)
-		__field(unsigned int, sges)
-		__field(unsigned int, sq_depth)
-		__field(bool, snd_w_inv)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->credits = sx->sx_max_requests;
-		__entry->send_size = sx->sx_send_size;
-		__entry->recv_size = sx->sx_recv_size;
-		__entry->sges = sx->sx_max_send_sges;
-		__entry->sq_depth = sx->sx_sq_depth;
-		__entry->snd_w_inv = test_bit(SVCRDMA_XF_SND_W_INV,
-					      &sx->sx_flags);
-	),
-	TP_printk("addr=%s credits=%u inline send=%u recv=%u sges=%u sq=%u snd_w_inv=%d",
-		  __entry->addr, __entry->credits, __entry->send_size,
-		  __entry->recv_size, __entry->sges, __entry->sq_depth,
-		  __entry->snd_w_inv)
+		    TP_PROTO(const struct svc_rdma_xprt *sx),
+		    TP_ARGS(sx),
+		    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+				     __field(unsigned int, credits)
+				     __field(unsigned int, send_size)
+				     __field(unsigned int, recv_size)
+				     __field(unsigned int, sges)
+				     __field(unsigned int, sq_depth)
+				     __field(bool, snd_w_inv)
+		    ),
+		    TP_fast_assign(svcrdma_assign_addr(sx);
+				   __entry->credits = sx->sx_max_requests;
+				   __entry->send_size = sx->sx_send_size;
+				   __entry->recv_size = sx->sx_recv_size;
+				   __entry->sges = sx->sx_max_send_sges;
+				   __entry->sq_depth = sx->sx_sq_depth;
+				   __entry->snd_w_inv = test_bit(SVCRDMA_XF_SND_W_INV,
+								 &sx->sx_flags);
+		    ),
+		    TP_printk("addr=%s credits=%u inline send=%u recv=%u sges=%u sq=%u snd_w_inv=%d",
+			      __entry->addr, __entry->credits, __entry->send_size,
+			      __entry->recv_size, __entry->sges, __entry->sq_depth,
+			      __entry->snd_w_inv)
 );
 
 #define DEFINE_SVCRDMA_XPRT_EVENT(name)					\
@@ -61,17 +59,15 @@ DEFINE_SVCRDMA_XPRT_EVENT(accept);
 DEFINE_SVCRDMA_XPRT_EVENT(free);
 
 DECLARE_EVENT_CLASS(svcrdma_xprt_err_class,
-	TP_PROTO(const struct svc_rdma_xprt *sx, int status),
-	TP_ARGS(sx, status),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(int, status)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->status = status;
-	),
-	TP_printk("addr=%s status=%d", __entry->addr, __entry->status)
+		    TP_PROTO(const struct svc_rdma_xprt *sx, int status),
+		    TP_ARGS(sx, status),
+		    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+				     __field(int, status)
+		    ),
+		    TP_fast_assign(svcrdma_assign_addr(sx);
+				   __entry->status = status;
+		    ),
+		    TP_printk("addr=%s status=%d", __entry->addr, __entry->status)
 );
 
 #define DEFINE_SVCRDMA_XPRT_ERR_EVENT(name)				\
@@ -84,150 +80,136 @@ DEFINE_SVCRDMA_XPRT_ERR_EVENT(accept_err);
 DEFINE_SVCRDMA_XPRT_ERR_EVENT(post_err);
 
 TRACE_EVENT(svcrdma_close,
-	TP_PROTO(const struct svc_rdma_xprt *sx, const char *why),
-	TP_ARGS(sx, why),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__string(why, why)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__assign_str(why, why);
-	),
-	TP_printk("addr=%s why=%s", __entry->addr, __get_str(why))
+	    TP_PROTO(const struct svc_rdma_xprt *sx, const char *why),
+	    TP_ARGS(sx, why),
+	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+			     __string(why, why)
+	    ),
+	    TP_fast_assign(svcrdma_assign_addr(sx);
+			   __assign_str(why, why);
+	    ),
+	    TP_printk("addr=%s why=%s", __entry->addr, __get_str(why))
 );
 
 TRACE_EVENT(svcrdma_cm_event,
-	TP_PROTO(const struct svc_rdma_xprt *sx,
-		 const struct rdma_cm_event *event),
-	TP_ARGS(sx, event),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(unsigned int, event)
-		__field(int, status)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->event = event->event;
-		__entry->status = event->status;
-	),
-	TP_printk("addr=%s event=%s status=%d", __entry->addr,
-		  rdma_event_msg(__entry->event), __entry->status)
+	    TP_PROTO(const struct svc_rdma_xprt *sx,
+		     const struct rdma_cm_event *event),
+	    TP_ARGS(sx, event),
+	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+			     __field(unsigned int, event)
+			     __field(int, status)
+	    ),
+	    TP_fast_assign(svcrdma_assign_addr(sx);
+			   __entry->event = event->event;
+			   __entry->status = event->status;
+	    ),
+	    TP_printk("addr=%s event=%s status=%d", __entry->addr,
+		      rdma_event_msg(__entry->event), __entry->status)
 );
 
 TRACE_EVENT(svcrdma_qp_event,
-	TP_PROTO(const struct svc_rdma_xprt *sx, enum ib_event_type event),
-	TP_ARGS(sx, event),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(unsigned int, event)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->event = event;
-	),
-	TP_printk("addr=%s event=%s", __entry->addr,
-		  ib_event_msg(__entry->event))
+	    TP_PROTO(const struct svc_rdma_xprt *sx, enum ib_event_type event),
+	    TP_ARGS(sx, event),
+	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+			     __field(unsigned int, event)
+	    ),
+	    TP_fast_assign(svcrdma_assign_addr(sx);
+			   __entry->event = event;
+	    ),
+	    TP_printk("addr=%s event=%s", __entry->addr,
+		      ib_event_msg(__entry->event))
 );
 
 /* A completion that failed; flushes after a close are traced too. */
 TRACE_EVENT(svcrdma_wc_err,
-	TP_PROTO(const struct svc_rdma_xprt *sx, const char *what,
-		 const struct ib_wc *wc),
-	TP_ARGS(sx, what, wc),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__string(what, what)
-		__field(unsigned int, status)
-		__field(u32, vendor_err)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__assign_str(what, what);
-		__entry->status = wc->status;
-		__entry->vendor_err = wc->vendor_err;
-	),
-	TP_printk("addr=%s %s: %s (vendor_err=0x%x)", __entry->addr,
-		  __get_str(what), ib_wc_status_msg(__entry->status),
-		  __entry->vendor_err)
+	    TP_PROTO(const struct svc_rdma_xprt *sx, const char *what,
+		     const struct ib_wc *wc),
+	    TP_ARGS(sx, what, wc),
+	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+			     __string(what, what)
+			     __field(unsigned int, status)
+			     __field(u32, vendor_err)
+	    ),
+	    TP_fast_assign(svcrdma_assign_addr(sx);
+			   __assign_str(what, what);
+			   __entry->status = wc->status;
+			   __entry->vendor_err = wc->vendor_err;
+	    ),
+	    TP_printk("addr=%s %s: %s (vendor_err=0x%x)", __entry->addr,
+		      __get_str(what), ib_wc_status_msg(__entry->status),
+		      __entry->vendor_err)
 );
 
 TRACE_EVENT(svcrdma_hdr_fault,
-	TP_PROTO(const struct svc_rdma_xprt *sx,
-		 const struct svc_rdma_hdr *hdr, int status),
-	TP_ARGS(sx, hdr, status),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(u32, xid)
-		__field(u32, vers)
-		__field(u32, proc)
-		__string(fault, svc_rdma_hdr_fault_name(hdr->fault))
-		__field(int, status)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->xid = be32_to_cpu(hdr->xid);
-		__entry->vers = hdr->vers;
-		__entry->proc = hdr->proc;
-		__assign_str(fault, svc_rdma_hdr_fault_name(hdr->fault));
-		__entry->status = status;
-	),
-	TP_printk("addr=%s xid=0x%08x vers=%u proc=%u fault=%s status=%d",
-		  __entry->addr, __entry->xid, __entry->vers, __entry->proc,
-		  __get_str(fault), __entry->status)
+	    TP_PROTO(const struct svc_rdma_xprt *sx,
+		     const struct svc_rdma_hdr *hdr, int status),
+	    TP_ARGS(sx, hdr, status),
+	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+			     __field(u32, xid)
+			     __field(u32, vers)
+			     __field(u32, proc)
+			     __string(fault, svc_rdma_hdr_fault_name(hdr->fault))
+			     __field(int, status)
+	    ),
+	    TP_fast_assign(svcrdma_assign_addr(sx);
+			   __entry->xid = be32_to_cpu(hdr->xid);
+			   __entry->vers = hdr->vers;
+			   __entry->proc = hdr->proc;
+			   __assign_str(fault, svc_rdma_hdr_fault_name(hdr->fault));
+			   __entry->status = status;
+	    ),
+	    TP_printk("addr=%s xid=0x%08x vers=%u proc=%u fault=%s status=%d",
+		      __entry->addr, __entry->xid, __entry->vers, __entry->proc,
+		      __get_str(fault), __entry->status)
 );
 
 TRACE_EVENT(svcrdma_call,
-	TP_PROTO(const struct svc_rdma_xprt *sx,
-		 const struct svc_rdma_hdr *hdr),
-	TP_ARGS(sx, hdr),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(u32, xid)
-		__field(u32, proc)
-		__field(u32, credits)
-		__field(unsigned int, hdr_len)
-		__field(unsigned int, msg_len)
-		__field(unsigned int, read_chunks)
-		__field(u32, read_len)
-		__field(unsigned int, write_chunks)
-		__field(u32, reply_len)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->xid = be32_to_cpu(hdr->xid);
-		__entry->proc = hdr->proc;
-		__entry->credits = hdr->credits;
-		__entry->hdr_len = hdr->hdr_len;
-		__entry->msg_len = hdr->msg_len;
-		__entry->read_chunks = hdr->read_chunks;
-		__entry->read_len = hdr->read_len;
-		__entry->write_chunks = hdr->write_chunks;
-		__entry->reply_len = hdr->reply_len;
-	),
-	TP_printk("addr=%s xid=0x%08x proc=%u credits=%u hdr=%u msg=%u read_chunks=%u read_len=%u write_chunks=%u reply_len=%u",
-		  __entry->addr, __entry->xid, __entry->proc, __entry->credits,
-		  __entry->hdr_len, __entry->msg_len, __entry->read_chunks,
-		  __entry->read_len, __entry->write_chunks, __entry->reply_len)
+	    TP_PROTO(const struct svc_rdma_xprt *sx,
+		     const struct svc_rdma_hdr *hdr),
+	    TP_ARGS(sx, hdr),
+	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+			     __field(u32, xid)
+			     __field(u32, proc)
+			     __field(u32, credits)
+			     __field(unsigned int, hdr_len)
+			     __field(unsigned int, msg_len)
+			     __field(unsigned int, read_chunks)
+			     __field(u32, read_len)
+			     __field(unsigned int, write_chunks)
+			     __field(u32, reply_len)
+	    ),
+	    TP_fast_assign(svcrdma_assign_addr(sx);
+			   __entry->xid = be32_to_cpu(hdr->xid);
+			   __entry->proc = hdr->proc;
+			   __entry->credits = hdr->credits;
+			   __entry->hdr_len = hdr->hdr_len;
+			   __entry->msg_len = hdr->msg_len;
+			   __entry->read_chunks = hdr->read_chunks;
+			   __entry->read_len = hdr->read_len;
+			   __entry->write_chunks = hdr->write_chunks;
+			   __entry->reply_len = hdr->reply_len;
+	    ),
+	    TP_printk("addr=%s xid=0x%08x proc=%u credits=%u hdr=%u msg=%u read_chunks=%u read_len=%u write_chunks=%u reply_len=%u",
+		      __entry->addr, __entry->xid, __entry->proc, __entry->credits,
+		      __entry->hdr_len, __entry->msg_len, __entry->read_chunks,
+		      __entry->read_len, __entry->write_chunks, __entry->reply_len)
 );
 
 /* One step of a Call or a reply that moved @len bytes. */
 DECLARE_EVENT_CLASS(svcrdma_xid_len_class,
-	TP_PROTO(const struct svc_rdma_xprt *sx, __be32 xid,
-		 unsigned int len),
-	TP_ARGS(sx, xid, len),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(u32, xid)
-		__field(unsigned int, len)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->xid = be32_to_cpu(xid);
-		__entry->len = len;
-	),
-	TP_printk("addr=%s xid=0x%08x len=%u", __entry->addr, __entry->xid,
-		  __entry->len)
+		    TP_PROTO(const struct svc_rdma_xprt *sx, __be32 xid,
+			     unsigned int len),
+		    TP_ARGS(sx, xid, len),
+		    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+				     __field(u32, xid)
+				     __field(unsigned int, len)
+		    ),
+		    TP_fast_assign(svcrdma_assign_addr(sx);
+				   __entry->xid = be32_to_cpu(xid);
+				   __entry->len = len;
+		    ),
+		    TP_printk("addr=%s xid=0x%08x len=%u", __entry->addr, __entry->xid,
+			      __entry->len)
 );
 
 #define DEFINE_SVCRDMA_XID_LEN_EVENT(name)				\
@@ -248,21 +230,19 @@ DEFINE_SVCRDMA_XID_LEN_EVENT(bc_call);
 DEFINE_SVCRDMA_XID_LEN_EVENT(bc_reply);
 
 TRACE_EVENT(svcrdma_sq_wait,
-	TP_PROTO(const struct svc_rdma_xprt *sx, unsigned int need,
-		 unsigned int avail),
-	TP_ARGS(sx, need, avail),
-	TP_STRUCT__entry(
-		__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-		__field(unsigned int, need)
-		__field(unsigned int, avail)
-	),
-	TP_fast_assign(
-		svcrdma_assign_addr(sx);
-		__entry->need = need;
-		__entry->avail = avail;
-	),
-	TP_printk("addr=%s need=%u avail=%u", __entry->addr, __entry->need,
-		  __entry->avail)
+	    TP_PROTO(const struct svc_rdma_xprt *sx, unsigned int need,
+		     unsigned int avail),
+	    TP_ARGS(sx, need, avail),
+	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
+			     __field(unsigned int, need)
+			     __field(unsigned int, avail)
+	    ),
+	    TP_fast_assign(svcrdma_assign_addr(sx);
+			   __entry->need = need;
+			   __entry->avail = avail;
+	    ),
+	    TP_printk("addr=%s need=%u avail=%u", __entry->addr, __entry->need,
+		      __entry->avail)
 );
 
 #endif /* SVCRDMA_TRACE_H */
