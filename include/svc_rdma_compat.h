@@ -51,4 +51,14 @@ static inline unsigned int svc_rdma_rw_send_wrs(struct ib_device *dev,
 #endif
 }
 
+/*
+ * __assign_str() in a tracepoint took the source string until 6.10; later
+ * kernels take it from the __string() declaration.
+ */
+#ifdef SVCRDMA_HAVE_ASSIGN_STR_ONE_ARG
+#define svc_rdma_assign_str(dst, src)	__assign_str(dst)
+#else
+#define svc_rdma_assign_str(dst, src)	__assign_str(dst, src)
+#endif
+
 #endif /* SVCRDMA_SVC_RDMA_COMPAT_H */

@@ -86,7 +86,7 @@ TRACE_EVENT(svcrdma_close,
 			     __string(why, why)
 	    ),
 	    TP_fast_assign(svcrdma_assign_addr(sx);
-			   __assign_str(why, why);
+			   svc_rdma_assign_str(why, why);
 	    ),
 	    TP_printk("addr=%s why=%s", __entry->addr, __get_str(why))
 );
@@ -131,7 +131,7 @@ TRACE_EVENT(svcrdma_wc_err,
 			     __field(u32, vendor_err)
 	    ),
 	    TP_fast_assign(svcrdma_assign_addr(sx);
-			   __assign_str(what, what);
+			   svc_rdma_assign_str(what, what);
 			   __entry->status = wc->status;
 			   __entry->vendor_err = wc->vendor_err;
 	    ),
@@ -155,7 +155,7 @@ TRACE_EVENT(svcrdma_hdr_fault,
 			   __entry->xid = be32_to_cpu(hdr->xid);
 			   __entry->vers = hdr->vers;
 			   __entry->proc = hdr->proc;
-			   __assign_str(fault, svc_rdma_hdr_fault_name(hdr->fault));
+			   svc_rdma_assign_str(fault, svc_rdma_hdr_fault_name(hdr->fault));
 			   __entry->status = status;
 	    ),
 	    TP_printk("addr=%s xid=0x%08x vers=%u proc=%u fault=%s status=%d",
