@@ -773,6 +773,10 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 		use_reply = true;
 	}
 
+	/* so many segments that the Writes could never fit the Send Queue */
+	if (chain.ch_wrs + 1 >= sx->sx_sq_depth)
+		goto out_chunk;
+
 	len = svc_rdma_hdr_encode_reply(sc->sc_buf, sx->sx_send_size,
 					&rc->rc_hdr, sx->sx_max_requests,
 					written, rc->rc_nr_payloads, use_reply,
