@@ -17,7 +17,7 @@ OUT ?=
 MDIR := $(if $(OUT),$(abspath $(OUT)),$(SRC))
 # The files Kbuild needs, mirrored by symlink into OUT so that two builds
 # against two kernels never share an object file.
-KSOURCES := Kbuild $(wildcard *.c include/*.h tests/kunit/*.c)
+KSOURCES := Kbuild $(wildcard *.c include/*.h tests/kunit/*.c tests/kunit/*.h)
 
 all: modules
 

@@ -9,114 +9,94 @@
 #include <linux/module.h>
 
 #include "svc_rdma_hdr.h"
+#include "svc_rdma_kunit_wire.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
-#define MAX_WORDS	512
-
-static const struct svc_rdma_hdr_limits limits = {
-	.max_read	= 1024 * 1024 + 8192,
-	.max_write	= 1024 * 1024,
-	.max_write_chunks = 8,
-};
-
-/* A header under construction, in host order until it is sent. */
-struct hb {
-	u32		w[MAX_WORDS];
-	unsigned int	n;
-	__be32		wire[MAX_WORDS];
-};
-
-static void put(struct hb *b, u32 v)
-{
-	if (b->n < MAX_WORDS)
-		b->w[b->n++] = v;
-}
-
-static void fixed(struct hb *b, u32 vers, u32 credits, u32 proc)
+static void fixed(struct svc_rdma_test_words *b, u32 vers, u32 credits,
+		  u32 proc)
 {
 	b->n = 0;
-	put(b, 0x12345678);
-	put(b, vers);
-	put(b, credits);
-	put(b, proc);
+	test_put(b, 0x12345678);
+	test_put(b, vers);
+	test_put(b, credits);
+	test_put(b, proc);
 }
 
-static void read_seg(struct hb *b, u32 pos, u32 len)
+static void read_seg(struct svc_rdma_test_words *b, u32 pos, u32 len)
 {
-	put(b, 1);
-	put(b, pos);
-	put(b, 0xaa00 + b->n);	/* handle */
-	put(b, len);
-	put(b, 0);
-	put(b, 0x1000);		/* offset */
+	test_put(b, 1);
+	test_put(b, pos);
+	test_put(b, 0xaa00 + b->n);	/* handle */
+	test_put(b, len);
+	test_put(b, 0);
+	test_put(b, 0x1000);		/* offset */
 }
 
 /* A Write or Reply chunk whose segments have the given lengths. */
-static void chunk(struct hb *b, unsigned int nsegs, const u32 *lens)
+static void chunk(struct svc_rdma_test_words *b, unsigned int nsegs,
+		  const u32 *lens)
 {
 	unsigned int i;
 
-	put(b, nsegs);
+	test_put(b, nsegs);
 	for (i = 0; i < nsegs; i++) {
-		put(b, 0xbb00 + i);
-		put(b, lens[i]);
-		put(b, 0);
-		put(b, 0x2000);
+		test_put(b, 0xbb00 + i);
+		test_put(b, lens[i]);
+		test_put(b, 0);
+		test_put(b, 0x2000);
 	}
 }
 
 /* Some inline RPC message bytes after the header. */
-static void call_body(struct hb *b, unsigned int words)
+static void call_body(struct svc_rdma_test_words *b, unsigned int words)
 {
 	while (words--)
-		put(b, 0xc0ffee);
+		test_put(b, 0xc0ffee);
 }
 
 /* End the Read list; no Write list and no Reply chunk follow. */
-static void close_lists(struct hb *b)
+static void close_lists(struct svc_rdma_test_words *b)
 {
-	put(b, 0);
-	put(b, 0);
-	put(b, 0);
+	test_put(b, 0);
+	test_put(b, 0);
+	test_put(b, 0);
 }
 
 /* An RDMA_MSG call with one chunk: a Write chunk, or the Reply chunk. */
-static void one_chunk_call(struct hb *b, bool reply, unsigned int nsegs,
-			   const u32 *lens)
+static void one_chunk_call(struct svc_rdma_test_words *b, bool reply,
+			   unsigned int nsegs, const u32 *lens)
 {
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	put(b, 0);			/* no Read list */
+	test_put(b, 0);			/* no Read list */
 	if (reply)
-		put(b, 0);		/* no Write list */
-	put(b, 1);
+		test_put(b, 0);		/* no Write list */
+	test_put(b, 1);
 	chunk(b, nsegs, lens);
 	if (!reply) {
-		put(b, 0);		/* end of the Write list */
-		put(b, 0);		/* no Reply chunk */
+		test_put(b, 0);		/* end of the Write list */
+		test_put(b, 0);		/* no Reply chunk */
 	}
 	call_body(b, 4);
 }
 
-static int decode_len(struct hb *b, struct svc_rdma_hdr *hdr,
+static int decode_len(struct svc_rdma_test_words *b, struct svc_rdma_hdr *hdr,
 		      unsigned int len)
 {
-	unsigned int i;
-
-	for (i = 0; i < b->n; i++)
-		b->wire[i] = cpu_to_be32(b->w[i]);
-	return svc_rdma_hdr_decode(hdr, b->wire, len, &limits);
+	test_to_wire(b);
+	return svc_rdma_hdr_decode(hdr, b->wire, len, &svc_rdma_test_limits);
 }
 
-static int decode(struct hb *b, struct svc_rdma_hdr *hdr)
+static int decode(struct svc_rdma_test_words *b, struct svc_rdma_hdr *hdr)
 {
 	return decode_len(b, hdr, b->n * 4);
 }
 
-static struct hb *new_hb(struct kunit *test)
+static struct svc_rdma_test_words *new_header(struct kunit *test)
 {
-	struct hb *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct svc_rdma_test_words *b;
 
+	b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	return b;
 }
@@ -134,7 +114,7 @@ static void expect_fault(struct kunit *test, const struct svc_rdma_hdr *hdr,
 static void inline_call_test(struct kunit *test)
 {
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	close_lists(b);
@@ -156,7 +136,7 @@ static void credits_test(struct kunit *test)
 {
 	static const u32 values[] = { 0, 1, 128, 0xffffffff };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(values); i++) {
@@ -172,7 +152,7 @@ static void credits_test(struct kunit *test)
 static void data_item_read_chunk_test(struct kunit *test)
 {
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 40, 65536);
@@ -192,7 +172,7 @@ static void data_item_read_chunk_test(struct kunit *test)
 static void position_zero_chunk_test(struct kunit *test)
 {
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
 	read_seg(b, 0, 8192);
@@ -212,16 +192,16 @@ static void write_list_test(struct kunit *test)
 	static const u32 first[] = { 65536, 65536 }, second[] = { 4096 };
 	static const u32 reply[] = { 8192 };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	put(b, 0);
-	put(b, 1);
+	test_put(b, 0);
+	test_put(b, 1);
 	chunk(b, 2, first);
-	put(b, 1);
+	test_put(b, 1);
 	chunk(b, 1, second);
-	put(b, 0);
-	put(b, 1);
+	test_put(b, 0);
+	test_put(b, 1);
 	chunk(b, 1, reply);
 	call_body(b, 8);
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
@@ -238,7 +218,7 @@ static void version_test(struct kunit *test)
 {
 	static const u32 bad[] = { 0, 2, 0x01000000, 0xffffffff };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	unsigned int i;
 	int ret;
 
@@ -257,7 +237,7 @@ static void proc_test(struct kunit *test)
 	static const u32 bad[] = { SVCRDMA_MSGP, SVCRDMA_DONE, SVCRDMA_ERROR,
 				   5, 0x80000000, 0xffffffff };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	unsigned int i;
 	int ret;
 
@@ -275,17 +255,17 @@ static void truncation_test(struct kunit *test)
 {
 	static const u32 one[] = { 4096 };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	unsigned int len, full;
 	int ret;
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
 	read_seg(b, 8, 4096);
-	put(b, 0);
-	put(b, 1);
+	test_put(b, 0);
+	test_put(b, 1);
 	chunk(b, 1, one);
-	put(b, 0);
-	put(b, 1);
+	test_put(b, 0);
+	test_put(b, 1);
 	chunk(b, 1, one);
 	full = b->n * 4;
 	call_body(b, 2);
@@ -317,22 +297,22 @@ static void bool_test(struct kunit *test)
 {
 	static const u32 one[] = { 4096 };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	unsigned int list;
 	int ret;
 
 	for (list = 0; list < 3; list++) {
 		fixed(b, 1, 32, SVCRDMA_MSG);
-		put(b, list == 0 ? 2 : 0);
+		test_put(b, list == 0 ? 2 : 0);
 		if (list == 0)
 			goto send;
 		if (list == 1) {
-			put(b, 0xffffffff);
+			test_put(b, 0xffffffff);
 			chunk(b, 1, one);
 			goto send;
 		}
-		put(b, 0);
-		put(b, 7);
+		test_put(b, 0);
+		test_put(b, 7);
 send:
 		call_body(b, 8);
 		ret = decode(b, &hdr);
@@ -343,7 +323,7 @@ send:
 static void read_position_test(struct kunit *test)
 {
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	int ret;
 
 	/* not XDR-aligned */
@@ -385,7 +365,7 @@ static void read_position_test(struct kunit *test)
 static void position_zero_rules_test(struct kunit *test)
 {
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	int ret;
 
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
@@ -412,7 +392,7 @@ static void segment_count_test(struct kunit *test)
 	static const u32 counts[] = { 0, 2, 0x10000000, 0x80000000,
 				      0xffffffff };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	unsigned int i, reply;
 	int ret;
 
@@ -420,15 +400,15 @@ static void segment_count_test(struct kunit *test)
 	for (reply = 0; reply < 2; reply++) {
 		for (i = 0; i < ARRAY_SIZE(counts); i++) {
 			fixed(b, 1, 32, SVCRDMA_MSG);
-			put(b, 0);
+			test_put(b, 0);
 			if (reply)
-				put(b, 0);
-			put(b, 1);
-			put(b, counts[i]);
-			put(b, 0xbb00);
-			put(b, 4096);
-			put(b, 0);
-			put(b, 0);
+				test_put(b, 0);
+			test_put(b, 1);
+			test_put(b, counts[i]);
+			test_put(b, 0xbb00);
+			test_put(b, 4096);
+			test_put(b, 0);
+			test_put(b, 0);
 			ret = decode(b, &hdr);
 			expect_fault(test, &hdr, ret, -EINVAL,
 				     SVCRDMA_HDR_SEG_COUNT);
@@ -442,7 +422,7 @@ static void too_long_test(struct kunit *test)
 	static const u32 over[] = { 1024 * 1024, 1 };
 	static const u32 exact[] = { 1024 * 1024 - 4096, 4096 };
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	unsigned int reply;
 	int ret;
 
@@ -472,7 +452,7 @@ static void too_long_test(struct kunit *test)
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_LONG);
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	read_seg(b, 8, limits.max_read);
+	read_seg(b, 8, svc_rdma_test_limits.max_read);
 	read_seg(b, 12, 4);
 	close_lists(b);
 	call_body(b, 4);
@@ -484,7 +464,7 @@ static void too_long_test(struct kunit *test)
 static void ragged_length_test(struct kunit *test)
 {
 	struct svc_rdma_hdr hdr;
-	struct hb *b = new_hb(test);
+	struct svc_rdma_test_words *b = new_header(test);
 	int ret;
 
 	fixed(b, 1, 32, SVCRDMA_MSG);

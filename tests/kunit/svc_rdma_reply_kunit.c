@@ -14,6 +14,7 @@
 #include <linux/sunrpc/xdr.h>
 
 #include "svc_rdma.h"
+#include "svc_rdma_kunit_wire.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -21,38 +22,12 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
  * Part one: the reply's transport header.
  */
 
-#define MAX_WORDS	256
+/* Room for 256 words of encoded reply and some canary after them. */
+#define REPLY_BUF_LEN	(256 * 4 + 64)
 #define MAX_CHUNKS	3
 #define MAX_SEGS	3
 #define CALL_XID	0x01020384
 #define CANARY		0xa5
-
-static const struct svc_rdma_hdr_limits limits = {
-	.max_read	= 1024 * 1024 + 8192,
-	.max_write	= 1024 * 1024,
-	.max_write_chunks = 8,
-};
-
-/* Words in host order, and the same on the wire. */
-struct words {
-	u32		w[MAX_WORDS];
-	unsigned int	n;
-	__be32		wire[MAX_WORDS];
-};
-
-static void put(struct words *b, u32 v)
-{
-	if (b->n < MAX_WORDS)
-		b->w[b->n++] = v;
-}
-
-static void to_wire(struct words *b)
-{
-	unsigned int i;
-
-	for (i = 0; i < b->n; i++)
-		b->wire[i] = cpu_to_be32(b->w[i]);
-}
 
 /*
  * One Write or Reply chunk: what the Call offers (@len) and what the
@@ -91,71 +66,72 @@ static u64 seg_offset(unsigned int c, unsigned int s)
 	return 0x8badf00d00000000ULL | (u64)c << 20 | (u64)s << 12 | 0x44;
 }
 
-static void put_chunk(struct words *b, unsigned int c,
+static void put_chunk(struct svc_rdma_test_words *b, unsigned int c,
 		      const struct chunk_spec *cs, bool used)
 {
 	unsigned int s;
 
-	put(b, cs->nsegs);
+	test_put(b, cs->nsegs);
 	for (s = 0; s < cs->nsegs; s++) {
-		put(b, seg_handle(c, s));
-		put(b, used ? cs->used[s] : cs->len[s]);
-		put(b, upper_32_bits(seg_offset(c, s)));
-		put(b, lower_32_bits(seg_offset(c, s)));
+		test_put(b, seg_handle(c, s));
+		test_put(b, used ? cs->used[s] : cs->len[s]);
+		test_put(b, upper_32_bits(seg_offset(c, s)));
+		test_put(b, lower_32_bits(seg_offset(c, s)));
 	}
 }
 
-static void build_call(struct words *b, const struct reply_case *rc)
+static void build_call(struct svc_rdma_test_words *b,
+		       const struct reply_case *rc)
 {
 	unsigned int c;
 
 	b->n = 0;
-	put(b, CALL_XID);
-	put(b, 1);
-	put(b, 32);
-	put(b, SVCRDMA_MSG);
+	test_put(b, CALL_XID);
+	test_put(b, 1);
+	test_put(b, 32);
+	test_put(b, SVCRDMA_MSG);
 	if (rc->read_list) {
-		put(b, 1);		/* a data-item Read chunk */
-		put(b, 16);
-		put(b, 0xaa000001);
-		put(b, 8192);
-		put(b, 0);
-		put(b, 0x3000);
+		test_put(b, 1);		/* a data-item Read chunk */
+		test_put(b, 16);
+		test_put(b, 0xaa000001);
+		test_put(b, 8192);
+		test_put(b, 0);
+		test_put(b, 0x3000);
 	}
-	put(b, 0);			/* end of the Read list */
+	test_put(b, 0);			/* end of the Read list */
 	for (c = 0; c < rc->nwrite; c++) {
-		put(b, 1);
+		test_put(b, 1);
 		put_chunk(b, c, &rc->write[c], false);
 	}
-	put(b, 0);
-	put(b, rc->has_reply);
+	test_put(b, 0);
+	test_put(b, rc->has_reply);
 	if (rc->has_reply)
 		put_chunk(b, REPLY_CHUNK, &rc->reply, false);
 	for (c = 0; c < 8; c++)	/* the RPC message */
-		put(b, 0xc0ffee00 + c);
-	to_wire(b);
+		test_put(b, 0xc0ffee00 + c);
+	test_to_wire(b);
 }
 
-static void build_reply(struct words *b, const struct reply_case *rc,
-			u32 credits)
+static void build_reply(struct svc_rdma_test_words *b,
+			const struct reply_case *rc, u32 credits)
 {
 	unsigned int c;
 
 	b->n = 0;
-	put(b, CALL_XID);
-	put(b, 1);
-	put(b, credits);
-	put(b, rc->use_reply ? SVCRDMA_NOMSG : SVCRDMA_MSG);
-	put(b, 0);			/* never a Read list */
+	test_put(b, CALL_XID);
+	test_put(b, 1);
+	test_put(b, credits);
+	test_put(b, rc->use_reply ? SVCRDMA_NOMSG : SVCRDMA_MSG);
+	test_put(b, 0);			/* never a Read list */
 	for (c = 0; c < rc->nwrite; c++) {
-		put(b, 1);
+		test_put(b, 1);
 		put_chunk(b, c, &rc->write[c], true);
 	}
-	put(b, 0);
-	put(b, rc->use_reply);
+	test_put(b, 0);
+	test_put(b, rc->use_reply);
 	if (rc->use_reply)
 		put_chunk(b, REPLY_CHUNK, &rc->reply, true);
-	to_wire(b);
+	test_to_wire(b);
 }
 
 static const struct reply_case reply_cases[] = {
@@ -245,10 +221,10 @@ KUNIT_ARRAY_PARAM(reply, reply_cases, reply_case_desc);
 
 /* The Call and the reply we expect for it, on the wire. */
 struct reply_fixture {
-	struct words		call;
-	struct words		want;
-	struct svc_rdma_hdr	hdr;
-	u8			buf[MAX_WORDS * 4 + 64];
+	struct svc_rdma_test_words	call;
+	struct svc_rdma_test_words	want;
+	struct svc_rdma_hdr		hdr;
+	u8				buf[REPLY_BUF_LEN];
 };
 
 static struct reply_fixture *reply_setup(struct kunit *test,
@@ -262,7 +238,7 @@ static struct reply_fixture *reply_setup(struct kunit *test,
 	build_call(&f->call, rc);
 	build_reply(&f->want, rc, credits);
 	ret = svc_rdma_hdr_decode(&f->hdr, f->call.wire, f->call.n * 4,
-				  &limits);
+				  &svc_rdma_test_limits);
 	KUNIT_ASSERT_EQ_MSG(test, ret, 0, "the Call did not decode: %s",
 			    svc_rdma_hdr_fault_name(f->hdr.fault));
 	KUNIT_ASSERT_EQ(test, f->hdr.write_chunks, rc->nwrite);
@@ -292,7 +268,7 @@ static void expect_canary(struct kunit *test, const u8 *buf,
 }
 
 static void expect_words(struct kunit *test, const void *got,
-			 const struct words *want)
+			 const struct svc_rdma_test_words *want)
 {
 	const __be32 *p = got;
 	unsigned int i;
