@@ -28,6 +28,9 @@ check "class_name parameter reads back" \
 # Listeners on both classes, side by side: rdma (in-tree), rdma2 (ours).
 must "nfsd loads" modprobe nfsd
 mount -t nfsd nfsd /proc/fs/nfsd
+# nfsd registers its programs with rpcbind: without it, no threads start.
+mkdir -p /run/rpcbind
+must "rpcbind runs" rpcbind -w
 must "nfsd threads" rpc.nfsd 2
 check "listener on rdma2 (ours) is added" sh -c 'echo "rdma2 20050" >/proc/fs/nfsd/portlist'
 check "listener on rdma (in-tree) is added" sh -c 'echo "rdma 20049" >/proc/fs/nfsd/portlist'
@@ -35,17 +38,21 @@ check "portlist lists rdma2 20050 for IPv4 and IPv6" \
 	test "$(grep -c '^rdma2 20050$' /proc/fs/nfsd/portlist)" = 2
 check "a live listener holds svcrdma" sh -c '! rmmod svcrdma 2>/dev/null'
 rpc.nfsd 0 2>/dev/null
+pkill -x rpcbind
+wait_for 10 sh -c '! pgrep -x rpcbind'
 check "no rdma2 listener after nfsd stops" sh -c '! grep -q "^rdma2 " /proc/fs/nfsd/portlist'
 umount /proc/fs/nfsd
 modprobe -r nfsd
 check "rmmod svcrdma beside rpcrdma (idle listeners are gone)" rmmod svcrdma
 check "rmmod rpcrdma" modprobe -r rpcrdma
 
+# With every module it needs loaded, so that only the name can fail it.
+read -ra deps <<<"$(modinfo -F depends "$ko" | tr ',' ' ')"
 dmesg -C
-must "sunrpc loaded" modprobe sunrpc
+must "svcrdma's dependencies loaded (${deps[*]})" modprobe -a "${deps[@]}"
 check "an unusable class name is refused" sh -c "! insmod $ko class_name=9p 2>/dev/null"
 check "the refusal names the rule" sh -c 'dmesg | grep -q "not a usable transport name"'
 check "a name nfsd would cut is refused" \
 	sh -c "! insmod $ko class_name=abcdefghijklmnop 2>/dev/null"
-modprobe -r sunrpc
+modprobe -r "${deps[@]}" 2>/dev/null	# rdma_rxe keeps ib_core
 finish

@@ -98,7 +98,10 @@ server_load() {
 	shift
 	case $which in
 	ours) svcrdma_insmod "$@" && modprobe rpcrdma ;;
-	intree) modprobe rpcrdma ;;
+	intree)
+		# With ours loaded, "rdma" would be our class, not the in-tree one.
+		[ ! -d /sys/module/svcrdma ] || { echo "server_load: svcrdma is loaded" >&2; return 1; }
+		modprobe rpcrdma ;;
 	*) echo "server_load: intree or ours" >&2; return 1 ;;
 	esac
 }
@@ -112,11 +115,18 @@ nfsd_start() {
 		{ mountpoint -q /proc/fs/nfsd || mount -t nfsd nfsd /proc/fs/nfsd; } &&
 		rpcbind -w &&
 		rpc.statd --no-notify &&
+		nlm_short_grace &&
 		exportfs -ra &&
 		rpc.mountd &&
 		echo 10 >/proc/fs/nfsd/nfsv4leasetime &&
 		echo 10 >/proc/fs/nfsd/nfsv4gracetime &&
 		rpc.nfsd 8
+}
+
+# nlm_short_grace: lockd's grace period (50 s by default) also keeps nfsd
+# from handing out delegations; make it 10 s like nfsd's own.
+nlm_short_grace() {
+	modprobe lockd && echo 10 >/proc/sys/fs/nfs/nlm_grace_period
 }
 
 # nfsd_listen CLASS PORT: add an RDMA listener through the portlist.
@@ -142,4 +152,124 @@ nfs_mount() {
 	mkdir -p "$3" &&
 		mount -t nfs -o "vers=$1,proto=rdma,port=$2,hard,timeo=600" \
 			"$SERVER_IP:$EXPORT" "$3"
+}
+
+# nfsd_teardown: nfsd stopped and unloaded, $EXPORT unmounted, so that the
+# next script of the same boot starts from scratch.
+nfsd_teardown() {
+	nfsd_stop
+	umount /proc/fs/nfsd $EXPORT 2>/dev/null
+	modprobe -r nfsd
+}
+
+# Our counters: /proc/fs/svcrdma/stats, one "name value" line each.
+SVCRDMA_STATS=/proc/fs/svcrdma/stats
+
+# stat_get NAME: prints our counter NAME.
+stat_get() {
+	awk -v n="$1" '$1 == n { print $2; f = 1 } END { exit !f }' $SVCRDMA_STATS
+}
+
+# moved "NAME..." CMD...: run CMD; true when it succeeded and each of our
+# counters NAME grew meanwhile.
+moved() {
+	local names=$1 n now rc=0
+	local -A was
+	shift
+	for n in $names; do
+		was[$n]=$(stat_get "$n") || { say "no counter $n"; return 1; }
+	done
+	"$@" || return
+	for n in $names; do
+		now=$(stat_get "$n")
+		[ "$now" -gt "${was[$n]}" ] || { say "$n did not move (${was[$n]})"; rc=1; }
+	done
+	return $rc
+}
+
+live_zero() { # every live_* gauge reads 0
+	! awk '$1 ~ /^live_/ && $2 != 0 { f = 1 } END { exit !f }' $SVCRDMA_STATS
+}
+
+# settles_to_zero [SECONDS]: every live_* gauge reaches 0 within SECONDS.
+settles_to_zero() {
+	wait_for "${1:-30}" live_zero && return
+	say "gauges not back to 0: $(grep '^live_' $SVCRDMA_STATS | tr '\n' ' ')"
+	return 1
+}
+
+# The client's RPC-over-RDMA counters of a mount: the "xprt: rdma" line of
+# /proc/self/mountstats (net/sunrpc/xprtrdma/transport.c), from field 3.
+XPRT_COLS="port binds connects connect_time idle sends recvs bad_xids req_u
+bklog_u read_chunk_count write_chunk_count reply_chunk_count total_rdma_request
+total_rdma_reply pullup_copy_count fixup_copy_count hardway_register_count
+failed_marshal_count bad_reply_count nomsg_call_count mrs_recycled
+mrs_orphaned mrs_allocated local_inv_needed empty_sendctx_q reply_waits"
+
+# xprt_vals MNT: the values of XPRT_COLS for the mount at MNT.
+xprt_vals() {
+	awk -v m="$1" '$1 == "device" { on = ($5 == m) }
+		on && $1 == "xprt:" && $2 == "rdma" { $1 = $2 = ""; print; f = 1; exit }
+		END { exit !f }' /proc/self/mountstats
+}
+
+# client_saw MNT SPEC CMD...: run CMD; true when it succeeded and the
+# client's counters of the mount at MNT changed as SPEC says, a list of
+# NAME+ (grew), NAME= (did not change), A<B (A grew less than B); "-" is
+# no expectation.
+client_saw() {
+	local mnt=$1 spec=$2 s c line i=0 rc=0
+	local -a before after
+	local -A delta
+	shift 2
+	[ "$spec" != - ] || { "$@"; return; }
+	line=$(xprt_vals "$mnt") || { say "no rdma xprt at $mnt"; return 1; }
+	read -ra before <<<"$line"
+	"$@" || return
+	read -ra after <<<"$(xprt_vals "$mnt")"
+	for c in $XPRT_COLS; do
+		delta[$c]=$((after[i] - before[i]))
+		i=$((i + 1))
+	done
+	for s in $spec; do
+		case $s in
+		*+) [ "${delta[${s%+}]}" -gt 0 ] ;;
+		*=) [ "${delta[${s%=}]}" = 0 ] ;;
+		*\<*) [ "${delta[${s%<*}]}" -lt "${delta[${s#*<}]}" ] ;;
+		*) false ;;
+		esac || { say "client: not $s"; rc=1; }
+	done
+	[ $rc = 0 ] || say "client deltas: $(for c in $XPRT_COLS; do
+		[ "${delta[$c]}" = 0 ] || printf '%s=%s ' "$c" "${delta[$c]}"; done)"
+	return $rc
+}
+
+# traced "EVENT[:FILTER]..." CMD...: run CMD with the tracepoints EVENT
+# (e.g. rpcrdma/svcrdma_post_send) enabled; true when it succeeded and
+# each EVENT fired.  FILTER is an ftrace filter without spaces
+# (inv_rkey!=0).  What proves the in-tree server's paths: it has no
+# counters.
+TRACEFS=/sys/kernel/tracing
+traced() {
+	local spec=$1 e ev rc=0
+	shift
+	for e in $spec; do
+		ev=$TRACEFS/events/${e%%:*}
+		[ -d "$ev" ] || { say "no tracepoint ${e%%:*}"; return 1; }
+		case $e in *:*) echo "${e#*:}" >"$ev/filter" || return ;; esac
+		echo 1 >"$ev/enable"
+	done
+	: >$TRACEFS/trace
+	"$@" || rc=$?
+	for e in $spec; do
+		ev=$TRACEFS/events/${e%%:*}
+		echo 0 >"$ev/enable"
+		echo 0 >"$ev/filter"
+	done
+	[ $rc = 0 ] || return $rc
+	for e in $spec; do
+		ev=${e%%:*}
+		grep -q " ${ev#*/}: " $TRACEFS/trace || { say "$e did not fire"; rc=1; }
+	done
+	return $rc
 }
