@@ -469,6 +469,40 @@ static void svc_rdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
 }
 
 /**
+ * svc_rdma_wc_write - Completion of a Write ahead of a Send
+ * @cq: the Send CQ
+ * @wc: the completion
+ *
+ * The Writes ahead of a Send are unsignaled, so they complete only when
+ * they fail: a bad rkey, or an offset outside the client's region.  The
+ * Send behind them is then flushed; this is where the cause is seen.
+ */
+void svc_rdma_wc_write(struct ib_cq *cq, struct ib_wc *wc)
+{
+	struct svc_rdma_xprt *sx = cq->cq_context;
+
+	if (wc->status == IB_WC_SUCCESS)
+		return;
+	if (wc->status != IB_WC_WR_FLUSH_ERR) {
+		svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
+		trace_svcrdma_wc_err(sx, "write", wc);
+	}
+	svc_rdma_xprt_close(sx, "RDMA Write failed");
+}
+
+/* Gives each Write of a chain the completion that reports its failure. */
+static void svc_rdma_watch_writes(struct svc_rdma_xprt *sx,
+				  struct ib_send_wr *first,
+				  const struct ib_send_wr *tail)
+{
+	struct ib_send_wr *wr;
+
+	for (wr = first; wr && wr != tail; wr = wr->next)
+		if (!wr->wr_cqe)
+			wr->wr_cqe = &sx->sx_write_cqe;
+}
+
+/**
  * svc_rdma_post_chain - Post rw contexts followed by one last WR
  * @sx: the connection
  * @rw_list: the rw contexts, in posting order
@@ -497,6 +531,8 @@ int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
 					cqe, first);
 		cqe = NULL;
 	}
+	if (tail)
+		svc_rdma_watch_writes(sx, first, tail);
 	ret = ib_post_send(sx->sx_qp, first, &bad);
 	if (!ret)
 		return 0;

@@ -55,6 +55,7 @@
 static int svc_rdma_conn_handler(struct rdma_cm_id *id,
 				 struct rdma_cm_event *event);
 static void svc_rdma_free_work(struct work_struct *work);
+static void svc_rdma_close_work(struct work_struct *work);
 
 /* Every list starts empty; each lock guards the lists after it. */
 static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
@@ -75,6 +76,8 @@ static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
 
 	spin_lock_init(&sx->sx_rw_lock);
 	INIT_LIST_HEAD(&sx->sx_rw_free);
+	sx->sx_write_cqe.done = svc_rdma_wc_write;
+	INIT_WORK(&sx->sx_close_work, svc_rdma_close_work);
 }
 
 static struct svc_rdma_xprt *svc_rdma_xprt_alloc(struct svc_serv *serv,
@@ -107,10 +110,29 @@ static void svc_rdma_xprt_discard(struct svc_rdma_xprt *sx)
  */
 void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why)
 {
-	if (!test_and_set_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags))
+	if (!test_and_set_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags)) {
 		trace_svcrdma_close(sx, why);
+		if (sx->sx_qp) {
+			svc_xprt_get(&sx->sx_xprt);
+			queue_work(svc_rdma_wq, &sx->sx_close_work);
+		}
+	}
 	svc_rdma_sq_shutdown(sx);
 	svc_xprt_deferred_close(&sx->sx_xprt);
+}
+
+/*
+ * Every nfsd thread may be asleep on an RDMA Read of this connection,
+ * and ->xpo_detach needs one of them: flush the QP now, so that each
+ * posted WR completes (in error) and frees its waiter.
+ */
+static void svc_rdma_close_work(struct work_struct *work)
+{
+	struct svc_rdma_xprt *sx = container_of(work, struct svc_rdma_xprt,
+						sx_close_work);
+
+	rdma_disconnect(sx->sx_cm_id);
+	svc_xprt_put(&sx->sx_xprt);
 }
 
 /*
@@ -487,6 +509,8 @@ static struct svc_xprt *svc_rdma_accept(struct svc_xprt *xprt)
 out_reject:
 	svc_rdma_stat_inc(SVCRDMA_STAT_CONNECT_ERRORS);
 	trace_svcrdma_accept_err(sx, ret);
+	/* a QP event may have closed it already; sunrpc never saw it */
+	cancel_work_sync(&sx->sx_close_work);
 	rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
 	svc_rdma_release_resources(sx);
 	rdma_destroy_id(sx->sx_cm_id);

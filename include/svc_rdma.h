@@ -105,10 +105,13 @@ enum {
  *	part way; released once the QP is drained
  * @sx_rw_lock: protects @sx_rw_free
  * @sx_rw_free: free rw contexts
+ * @sx_write_cqe: completes the unsignaled Writes ahead of a Send, which
+ *	only a failure completes
  * @sx_sq_lock: protects @sx_sq_avail and @sx_sq_waiters
  * @sx_sq_avail: Send Queue entries not reserved
  * @sx_sq_waiters: threads waiting for Send Queue entries, oldest first
  * @sx_ctxts: this connection's live contexts of all kinds
+ * @sx_close_work: flushes the QP as soon as the connection is closing
  * @sx_free_work: tears the connection down in process context
  * @sx_bc: the backchannel's private state, or NULL
  */
@@ -147,12 +150,14 @@ struct svc_rdma_xprt {
 	struct list_head	sx_orphans;
 	spinlock_t		sx_rw_lock;	/* free rw contexts */
 	struct list_head	sx_rw_free;
+	struct ib_cqe		sx_write_cqe;
 
 	spinlock_t		sx_sq_lock;	/* SQ entries and waiters */
 	unsigned int		sx_sq_avail;
 	struct list_head	sx_sq_waiters;
 
 	atomic_t		sx_ctxts;
+	struct work_struct	sx_close_work;
 	struct work_struct	sx_free_work;
 	void			*sx_bc;
 };
@@ -318,6 +323,7 @@ int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
 			 const struct svc_rdma_payload *skip,
 			 unsigned int nskip, unsigned int offset,
 			 unsigned int length, u32 *written);
+void svc_rdma_wc_write(struct ib_cq *cq, struct ib_wc *wc);
 int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
 			struct ib_cqe *cqe, struct ib_send_wr *tail);
 int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
