@@ -6,6 +6,7 @@
 #   make W=1 / make C=2       extra warnings / sparse, passed to Kbuild
 #   make install              install into /lib/modules and run depmod
 #   make check                every test (see README.md); make demo
+#   make hostile              the hostile RDMA client (tests/hostile)
 #
 # KDIR defaults to the running kernel's build tree, else to Debian 12's
 # stock headers, resolved through the linux-headers-amd64 metapackage.
@@ -43,4 +44,11 @@ check:
 demo:
 	$(SRC)/scripts/demo
 
-.PHONY: all modules install clean check demo
+# tests/hostile: the lying RDMA client, a userspace program run in guests
+HOSTILE := $(SRC)/build/hostile/hostile
+hostile: $(HOSTILE)
+$(HOSTILE): $(SRC)/tests/hostile/hostile.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -Wall -Wextra -Wno-missing-field-initializers -Werror -o $@ $< -lrdmacm -libverbs
+
+.PHONY: all modules install clean check demo hostile

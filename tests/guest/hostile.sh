@@ -1,0 +1,97 @@
+#!/bin/bash
+# hostile.sh: the lying client (tests/hostile) against a server while an
+# honest NFSv4.1 mount beside it writes and verifies data with fio.
+#
+# Environment: SERVER=ours|intree (default ours).  Against ours every row
+# of the catalogue must end as it says and move its counter; against the
+# in-tree server (the baseline) the rows are reported, not judged.  Both
+# ways, the honest mount must lose nothing and the server must survive.
+. "$(dirname "$0")/lib.sh"
+
+SERVER=${SERVER:-ours}
+PORT=20049
+MNT=/mnt/honest
+HOSTILE=$BENCH_TOP/build/hostile/hostile
+FIO_STOP=/tmp/fio.stop
+FIO_LOG=$BENCH_OUT/hostile-fio.txt
+
+say "server: $SERVER, kernel $(uname -r)"
+must "the hostile client is built" test -x "$HOSTILE"
+must "guest NIC up" net_up
+must "rxe device up" rxe_up
+must "load the $SERVER server transport" server_load "$SERVER"
+must "nfsd started" nfsd_start
+must "listener rdma $PORT added" nfsd_listen rdma $PORT
+nfsd_end_grace
+must "honest NFSv4.1 mount over RDMA" nfs_mount 4.1 $PORT $MNT
+
+# honest_io: rounds of fio writing and verifying 16 MiB with crc32c, until
+# told to stop; the rounds that passed go to /tmp/fio.rounds.  A failed
+# round stops it with /tmp/fio.failed.
+honest_io() {
+	local n=0
+	rm -f $FIO_STOP /tmp/fio.failed
+	while [ ! -e $FIO_STOP ]; do
+		if ! fio --name=honest --directory=$MNT --rw=randwrite \
+			--bsrange=4k-256k --size=8m --numjobs=2 --iodepth=4 \
+			--ioengine=libaio --direct=1 --verify=crc32c \
+			--verify_fatal=1 --output=$FIO_LOG.$n >/dev/null 2>&1; then
+			touch /tmp/fio.failed
+			break
+		fi
+		n=$((n + 1))
+		echo $n >/tmp/fio.rounds
+	done
+}
+echo 0 >/tmp/fio.rounds
+honest_io &
+fio_pid=$!
+
+args=(-s "$SERVER_IP" -p $PORT)
+# HOSTILE_ONLY=WORD: only the cases whose name holds WORD (for debugging)
+[ -z "${HOSTILE_ONLY:-}" ] || args+=(--only "$HOSTILE_ONLY")
+if [ "$SERVER" = ours ]; then
+	args+=(--stats "$SVCRDMA_STATS")
+else
+	args+=(--baseline)
+fi
+t0=$SECONDS
+# The client's own "ok N - case" lines become checks of this script.
+"$HOSTILE" "${args[@]}" 2>&1 | tee "$BENCH_OUT/hostile-client.txt" |
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) echo "ok - hostile: ${line#ok * - }" ;;
+		"not ok "*) echo "not ok - hostile: ${line#not ok * - }" ;;
+		*) echo "$line" ;;
+		esac
+	done >/tmp/hostile.tap
+client_rc=${PIPESTATUS[0]}
+say "catalogue took $((SECONDS - t0)) s"
+while IFS= read -r line; do
+	case $line in
+	"ok - "*) check "${line#ok - }" true ;;
+	"not ok - "*) check "${line#not ok - }" false ;;
+	*) echo "$line" ;;
+	esac
+done </tmp/hostile.tap
+check "the hostile client ran to the end (status $client_rc)" \
+	test "$client_rc" = 0
+[ "$SERVER" = ours ] || check "the baseline ran every case" \
+	test "$(grep -c '^# baseline ' /tmp/hostile.tap)" -gt 50
+
+touch $FIO_STOP
+wait $fio_pid
+check "honest fio rounds verified meanwhile ($(cat /tmp/fio.rounds))" \
+	sh -c '[ ! -e /tmp/fio.failed ] && [ "$(cat /tmp/fio.rounds)" -gt 0 ]'
+check "the honest mount still works" \
+	sh -c "echo after >$MNT/after && [ \"\$(cat $MNT/after)\" = after ]"
+rm -f $MNT/honest.* $MNT/after
+check "honest unmount" umount $MNT
+
+nfsd_teardown
+if [ "$SERVER" = ours ]; then
+	check "live contexts and connections back to 0" settles_to_zero 60
+	check "rmmod svcrdma" rmmod svcrdma
+fi
+check "rpcrdma unloads" modprobe -r rpcrdma
+finish
