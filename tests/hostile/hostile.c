@@ -522,7 +522,7 @@ static enum outcome classify(struct conn *c, unsigned int xid)
 	unsigned int words = c->reply_len / 4, i = 4, n, proc;
 
 	if (words < 4 || get32(p, 0) != xid || get32(p, 1) != 1) {
-		note("answer of %u bytes: not to our Call", c->reply_len);
+		note("an answer that is not to our Call, or not version 1");
 		return O_BADREPLY;
 	}
 	c->credits = get32(p, 2);
@@ -566,6 +566,18 @@ static enum outcome classify(struct conn *c, unsigned int xid)
 	return O_REPLY;
 }
 
+/* Shows the first words of an answer we could not make sense of. */
+static void note_reply(const struct conn *c)
+{
+	char line[160];
+	unsigned int i, n = 0;
+
+	for (i = 0; i < c->reply_len / 4 && i < 12; i++)
+		n += snprintf(line + n, sizeof(line) - n, " %08x",
+			      get32(c->reply, i));
+	note("answer of %u bytes:%s", c->reply_len, n ? line : " (empty)");
+}
+
 /* Sends @m and waits for what the server does with it. */
 static enum outcome exchange(struct conn *c, const struct msg *m,
 			     unsigned int xid)
@@ -579,7 +591,10 @@ static enum outcome exchange(struct conn *c, const struct msg *m,
 		return O_DISCONNECT;
 	if (rc == 0)
 		return O_TIMEOUT;
-	return classify(c, xid);
+	rc = classify(c, xid);
+	if (rc == O_BADREPLY)
+		note_reply(c);
+	return rc;
 }
 
 /* A NULL Call on @c is answered. */
