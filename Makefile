@@ -7,6 +7,8 @@
 #   make install              install into /lib/modules and run depmod
 #   make check                every test (see README.md); make demo
 #   make hostile              the hostile RDMA client (tests/hostile)
+#   make fuzz / fuzz-check    the header decoder under libFuzzer (tests/fuzz):
+#                             open-ended, or FUZZ_SECONDS (120) and a summary
 #
 # KDIR defaults to the running kernel's build tree, else to Debian 12's
 # stock headers, resolved through the linux-headers-amd64 metapackage.
@@ -51,4 +53,13 @@ $(HOSTILE): $(SRC)/tests/hostile/hostile.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -Wall -Wextra -Wno-missing-field-initializers -Werror -o $@ $< -lrdmacm -libverbs
 
-.PHONY: all modules install clean check demo hostile
+# tests/fuzz: svc_rdma_hdr.c under libFuzzer, built with clang-14 into
+# build/fuzz; never part of the module build
+FUZZ_SECONDS ?= 120
+fuzz:
+	$(SRC)/scripts/fuzz
+
+fuzz-check:
+	$(SRC)/scripts/fuzz --check $(FUZZ_SECONDS)
+
+.PHONY: all modules install clean check demo hostile fuzz fuzz-check

@@ -381,6 +381,11 @@ static int hdr_encode_word(struct xdr_stream *xdr, u32 val)
 	return xdr_stream_encode_u32(xdr, val) < 0 ? -EMSGSIZE : 0;
 }
 
+/*
+ * An encoder's length is @xb->len, the bytes reserved: xdr_stream_pos()
+ * counts from the words left to decode, which xdr_init_encode() never
+ * sets, so on an encode stream it reads stack garbage.
+ */
 static void hdr_init_encode(struct xdr_stream *xdr, struct xdr_buf *xb,
 			    void *buf, unsigned int room)
 {
@@ -454,7 +459,7 @@ int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
 		ret = hdr_encode_chunk(&xdr, call->reply_chunk, reply_written);
 	if (ret)
 		return ret;
-	return xdr_stream_pos(&xdr);
+	return xb.len;
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_reply);
 
@@ -482,7 +487,7 @@ int svc_rdma_hdr_encode_msg(void *buf, unsigned int room, __be32 xid,
 		ret = hdr_encode_word(&xdr, 0);
 	if (ret)
 		return ret;
-	return xdr_stream_pos(&xdr);
+	return xb.len;
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_msg);
 
@@ -520,6 +525,6 @@ int svc_rdma_hdr_encode_error(void *buf, unsigned int room, __be32 xid,
 	}
 	if (ret)
 		return ret;
-	return xdr_stream_pos(&xdr);
+	return xb.len;
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_error);
