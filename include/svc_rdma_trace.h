@@ -96,28 +96,28 @@ TRACE_EVENT(svcrdma_cm_event,
 		     const struct rdma_cm_event *event),
 	    TP_ARGS(sx, event),
 	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-			     __field(unsigned int, event)
+			     __string(event, rdma_event_msg(event->event))
 			     __field(int, status)
 	    ),
 	    TP_fast_assign(svcrdma_assign_addr(sx);
-			   __entry->event = event->event;
+			   svc_rdma_assign_str(event,
+					       rdma_event_msg(event->event));
 			   __entry->status = event->status;
 	    ),
 	    TP_printk("addr=%s event=%s status=%d", __entry->addr,
-		      rdma_event_msg(__entry->event), __entry->status)
+		      __get_str(event), __entry->status)
 );
 
 TRACE_EVENT(svcrdma_qp_event,
 	    TP_PROTO(const struct svc_rdma_xprt *sx, enum ib_event_type event),
 	    TP_ARGS(sx, event),
 	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
-			     __field(unsigned int, event)
+			     __string(event, ib_event_msg(event))
 	    ),
 	    TP_fast_assign(svcrdma_assign_addr(sx);
-			   __entry->event = event;
+			   svc_rdma_assign_str(event, ib_event_msg(event));
 	    ),
-	    TP_printk("addr=%s event=%s", __entry->addr,
-		      ib_event_msg(__entry->event))
+	    TP_printk("addr=%s event=%s", __entry->addr, __get_str(event))
 );
 
 /* A completion that failed; flushes after a close are traced too. */
@@ -127,17 +127,17 @@ TRACE_EVENT(svcrdma_wc_err,
 	    TP_ARGS(sx, what, wc),
 	    TP_STRUCT__entry(__array(char, addr, SVCRDMA_TRACE_ADDR_LEN)
 			     __string(what, what)
-			     __field(unsigned int, status)
+			     __string(status, ib_wc_status_msg(wc->status))
 			     __field(u32, vendor_err)
 	    ),
 	    TP_fast_assign(svcrdma_assign_addr(sx);
 			   svc_rdma_assign_str(what, what);
-			   __entry->status = wc->status;
+			   svc_rdma_assign_str(status,
+					       ib_wc_status_msg(wc->status));
 			   __entry->vendor_err = wc->vendor_err;
 	    ),
 	    TP_printk("addr=%s %s: %s (vendor_err=0x%x)", __entry->addr,
-		      __get_str(what), ib_wc_status_msg(__entry->status),
-		      __entry->vendor_err)
+		      __get_str(what), __get_str(status), __entry->vendor_err)
 );
 
 TRACE_EVENT(svcrdma_hdr_fault,
