@@ -18,6 +18,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/ctype.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sunrpc/svc.h>
 #include <kunit/visibility.h>
@@ -49,6 +50,40 @@ MODULE_PARM_DESC(max_send_sges,
 
 /* Tears connections down; rmmod waits for it to drain. */
 struct workqueue_struct *svc_rdma_wq;
+
+/*
+ * The Receive, Send and rw contexts come from caches of their own, so
+ * that failslab can aim at them alone: with its cache-filter on, only
+ * caches marked for failslab fail.  A module cannot mark its caches on
+ * 6.1 (kmem_cache_create() refuses SLAB_FAILSLAB, and the sysfs
+ * failslab file is read-only); the boot option
+ * "slub_debug=A,svc_rdma_*" marks them as they are created, and a
+ * marked cache is never merged with another.  The test kernel's guests
+ * boot with it (scripts/vm).
+ */
+struct kmem_cache *svc_rdma_recv_ctxt_cache;
+struct kmem_cache *svc_rdma_send_ctxt_cache;
+struct kmem_cache *svc_rdma_rw_ctxt_cache;
+
+static void svc_rdma_caches_destroy(void)
+{
+	/* every connection, hence every context, is gone */
+	kmem_cache_destroy(svc_rdma_rw_ctxt_cache);
+	kmem_cache_destroy(svc_rdma_send_ctxt_cache);
+	kmem_cache_destroy(svc_rdma_recv_ctxt_cache);
+}
+
+static int __init svc_rdma_caches_create(void)
+{
+	svc_rdma_recv_ctxt_cache = KMEM_CACHE(svc_rdma_recv_ctxt, 0);
+	svc_rdma_send_ctxt_cache = KMEM_CACHE(svc_rdma_send_ctxt, 0);
+	svc_rdma_rw_ctxt_cache = KMEM_CACHE(svc_rdma_rw_ctxt, 0);
+	if (svc_rdma_recv_ctxt_cache && svc_rdma_send_ctxt_cache &&
+	    svc_rdma_rw_ctxt_cache)
+		return 0;
+	svc_rdma_caches_destroy();
+	return -ENOMEM;
+}
 
 struct svc_xprt_class svc_rdma_class = {
 	.xcl_name		= svc_rdma_class_name,
@@ -103,9 +138,14 @@ static int __init svc_rdma_init(void)
 		return ret;
 	}
 
+	ret = svc_rdma_caches_create();
+	if (ret)
+		return ret;
 	svc_rdma_wq = alloc_workqueue("svcrdma", WQ_UNBOUND, 0);
-	if (!svc_rdma_wq)
-		return -ENOMEM;
+	if (!svc_rdma_wq) {
+		ret = -ENOMEM;
+		goto out_caches;
+	}
 	ret = svc_rdma_stats_init();
 	if (ret)
 		goto out_wq;
@@ -135,6 +175,8 @@ out_stats:
 	svc_rdma_stats_exit();
 out_wq:
 	destroy_workqueue(svc_rdma_wq);
+out_caches:
+	svc_rdma_caches_destroy();
 	return ret;
 }
 
@@ -145,6 +187,7 @@ static void __exit svc_rdma_exit(void)
 	destroy_workqueue(svc_rdma_wq);
 	svc_rdma_bc_exit();
 	svc_rdma_stats_exit();
+	svc_rdma_caches_destroy();
 	pr_info("svcrdma: unregistered transport class \"%s\"\n",
 		svc_rdma_class_name);
 }

@@ -27,6 +27,7 @@
  * gone.
  */
 
+#include <linux/error-injection.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/xprt.h>
@@ -43,7 +44,12 @@ static const struct rpc_timeout svc_rdma_bc_timeout = {
 	.to_maxval	= 60 * HZ,
 };
 
-static int svc_rdma_bc_buf_alloc(struct rpc_task *task)
+/*
+ * The buffers of one callback.  This and svc_rdma_bc_set_addresses() are
+ * the file's allocations that fail_function can make fail (see
+ * tests/guest/faults.sh); noinline keeps every call on the marked symbol.
+ */
+static noinline int svc_rdma_bc_buf_alloc(struct rpc_task *task)
 {
 	struct rpc_rqst *rqst = task->tk_rqstp;
 
@@ -60,6 +66,8 @@ static int svc_rdma_bc_buf_alloc(struct rpc_task *task)
 	}
 	return 0;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_bc_buf_alloc, ERRNO);
 
 static void svc_rdma_bc_buf_free(struct rpc_task *task)
 {
@@ -152,7 +160,8 @@ static const struct rpc_xprt_ops svc_rdma_bc_ops = {
 	.print_stats		= svc_rdma_bc_print_stats,
 };
 
-static int svc_rdma_bc_set_addresses(struct rpc_xprt *xprt)
+/* On failure the caller frees whichever strings were made. */
+static noinline int svc_rdma_bc_set_addresses(struct rpc_xprt *xprt)
 {
 	struct sockaddr *sa = (struct sockaddr *)&xprt->addr;
 	const char **s = xprt->address_strings;
@@ -170,6 +179,8 @@ static int svc_rdma_bc_set_addresses(struct rpc_xprt *xprt)
 		return -ENOMEM;
 	return 0;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_bc_set_addresses, ERRNO);
 
 static struct rpc_xprt *svc_rdma_bc_setup(struct xprt_create *args)
 {

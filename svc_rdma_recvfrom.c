@@ -33,6 +33,7 @@
  * Receive Queue.
  */
 
+#include <linux/error-injection.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/svc_xprt.h>
@@ -43,25 +44,44 @@
 
 static void svc_rdma_wc_receive(struct ib_cq *cq, struct ib_wc *wc);
 
-static struct svc_rdma_recv_ctxt *
+/*
+ * The functions marked ALLOW_ERROR_INJECTION below are where this file
+ * allocates, maps or posts; fail_function can make each fail (see
+ * tests/guest/faults.sh).  They are noinline so that every call goes
+ * through the marked symbol.
+ */
+
+/* Maps a new Receive buffer for the device, for the context's life. */
+static noinline int svc_rdma_recv_buf_map(struct svc_rdma_xprt *sx,
+					  struct svc_rdma_recv_ctxt *rc)
+{
+	u64 addr;
+
+	addr = ib_dma_map_single(sx->sx_dev, rc->rc_buf, sx->sx_recv_size,
+				 DMA_FROM_DEVICE);
+	if (ib_dma_mapping_error(sx->sx_dev, addr))
+		return -EIO;
+	rc->rc_sge.addr = addr;
+	return 0;
+}
+
+ALLOW_ERROR_INJECTION(svc_rdma_recv_buf_map, ERRNO);
+
+static noinline struct svc_rdma_recv_ctxt *
 svc_rdma_recv_ctxt_alloc(struct svc_rdma_xprt *sx)
 {
 	struct svc_rdma_recv_ctxt *rc;
-	u64 addr;
 
-	rc = kzalloc(sizeof(*rc), GFP_KERNEL);
+	rc = kmem_cache_zalloc(svc_rdma_recv_ctxt_cache, GFP_KERNEL);
 	if (!rc)
 		goto out;
 	rc->rc_buf = kmalloc(sx->sx_recv_size, GFP_KERNEL);
 	if (!rc->rc_buf)
 		goto out_free;
-	addr = ib_dma_map_single(sx->sx_dev, rc->rc_buf, sx->sx_recv_size,
-				 DMA_FROM_DEVICE);
-	if (ib_dma_mapping_error(sx->sx_dev, addr))
+	if (svc_rdma_recv_buf_map(sx, rc))
 		goto out_buf;
 
 	rc->rc_xprt = sx;
-	rc->rc_sge.addr = addr;
 	rc->rc_sge.length = sx->sx_recv_size;
 	rc->rc_sge.lkey = sx->sx_pd->local_dma_lkey;
 	rc->rc_cqe.done = svc_rdma_wc_receive;
@@ -75,10 +95,12 @@ svc_rdma_recv_ctxt_alloc(struct svc_rdma_xprt *sx)
 out_buf:
 	kfree(rc->rc_buf);
 out_free:
-	kfree(rc);
+	kmem_cache_free(svc_rdma_recv_ctxt_cache, rc);
 out:
 	return NULL;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_recv_ctxt_alloc, NULL);
 
 static void svc_rdma_recv_ctxt_free(struct svc_rdma_xprt *sx,
 				    struct svc_rdma_recv_ctxt *rc)
@@ -86,7 +108,7 @@ static void svc_rdma_recv_ctxt_free(struct svc_rdma_xprt *sx,
 	ib_dma_unmap_single(sx->sx_dev, rc->rc_sge.addr, sx->sx_recv_size,
 			    DMA_FROM_DEVICE);
 	kfree(rc->rc_buf);
-	kfree(rc);
+	kmem_cache_free(svc_rdma_recv_ctxt_cache, rc);
 	atomic_dec(&sx->sx_ctxts);
 	svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_RECV_CTXTS);
 }
@@ -128,6 +150,16 @@ void svc_rdma_recv_ctxts_destroy(struct svc_rdma_xprt *sx)
 		svc_rdma_recv_ctxt_free(sx, rc);
 }
 
+/* The one ib_post_recv(): on failure *@bad is the first WR not posted. */
+static noinline int svc_rdma_ib_post_recv(struct svc_rdma_xprt *sx,
+					  struct ib_recv_wr *first,
+					  const struct ib_recv_wr **bad)
+{
+	return ib_post_recv(sx->sx_qp, first, bad);
+}
+
+ALLOW_ERROR_INJECTION(svc_rdma_ib_post_recv, ERRNO);
+
 /**
  * svc_rdma_post_recvs - Post Receives, as one chain
  * @sx: the connection
@@ -154,7 +186,9 @@ int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count)
 		rc->rc_wr.next = first;
 		first = &rc->rc_wr;
 	}
-	ret = ib_post_recv(sx->sx_qp, first, &bad);
+	/* a failure that names no WR posted none (injected ones do not) */
+	bad = first;
+	ret = svc_rdma_ib_post_recv(sx, first, &bad);
 	if (!ret) {
 		atomic_add(count, &sx->sx_recvs_posted);
 		return 0;
@@ -302,6 +336,9 @@ static void svc_rdma_inline_arg(struct svc_rqst *rqstp,
 	rqstp->rq_next_page = rqstp->rq_respages + 1;
 }
 
+/* A Call nfsd will not see: answered with RDMA_ERROR, or the connection
+ * closes.  Its context goes back either way.
+ */
 static void svc_rdma_refuse(struct svc_rdma_xprt *sx,
 			    struct svc_rdma_recv_ctxt *rc, int status)
 {
@@ -322,6 +359,28 @@ static void svc_rdma_refuse(struct svc_rdma_xprt *sx,
 		svc_rdma_xprt_close(sx, "unanswerable Call");
 		break;
 	}
+	svc_rdma_release_ctxt(&sx->sx_xprt, rc);
+}
+
+/*
+ * Takes the oldest Call off the ready list.  XPT_DATA stays set only
+ * while more wait: the Receive completion sets it again, under the same
+ * lock, with each Call it adds.
+ */
+static struct svc_rdma_recv_ctxt *svc_rdma_take_ready(struct svc_rdma_xprt *sx)
+{
+	struct svc_rdma_recv_ctxt *rc = NULL;
+
+	spin_lock(&sx->sx_lock);
+	if (!list_empty(&sx->sx_ready)) {
+		rc = list_first_entry(&sx->sx_ready, struct svc_rdma_recv_ctxt,
+				      rc_list);
+		list_del(&rc->rc_list);
+	}
+	if (list_empty(&sx->sx_ready))
+		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+	spin_unlock(&sx->sx_lock);
+	return rc;
 }
 
 /**
@@ -342,14 +401,7 @@ int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 	int ret;
 
 	rqstp->rq_xprt_ctxt = NULL;
-	spin_lock(&sx->sx_lock);
-	rc = list_first_entry_or_null(&sx->sx_ready, struct svc_rdma_recv_ctxt,
-				      rc_list);
-	if (rc)
-		list_del(&rc->rc_list);
-	else
-		clear_bit(XPT_DATA, &xprt->xpt_flags);
-	spin_unlock(&sx->sx_lock);
+	rc = svc_rdma_take_ready(sx);
 	/* the next Call may go to another thread while this one works */
 	svc_xprt_received(xprt);
 	if (!rc)
@@ -379,13 +431,12 @@ int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 		svc_rdma_inline_arg(rqstp, rc);
 	}
 
-	rqstp->rq_xprt_ctxt = rc;
-	rqstp->rq_prot = IPPROTO_MAX;
 	svc_xprt_copy_addrs(rqstp, xprt);
+	rqstp->rq_prot = IPPROTO_MAX;
+	rqstp->rq_xprt_ctxt = rc;	/* nfsd's until ->xpo_release_ctxt */
 	return rqstp->rq_arg.len;
 
 out_refuse:
 	svc_rdma_refuse(sx, rc, ret);
-	svc_rdma_release_ctxt(xprt, rc);
 	return 0;
 }

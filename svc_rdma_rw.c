@@ -26,9 +26,11 @@
  * closes the connection.  Whenever a post fails part way, the WRs that
  * were posted may still be running, so the pages and mappings they use
  * are handed to the connection's orphan list and released only after the
- * QP is drained.
+ * QP is drained.  A Read takes the Send context that would carry them
+ * there before it posts, so that this never needs memory.
  */
 
+#include <linux/error-injection.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/xdr.h>
@@ -130,8 +132,16 @@ void svc_rdma_sq_shutdown(struct svc_rdma_xprt *sx)
 	spin_unlock(&sx->sx_sq_lock);
 }
 
-static struct svc_rdma_rw_ctxt *svc_rdma_rw_ctxt_get(struct svc_rdma_xprt *sx,
-						     unsigned int nents)
+/*
+ * The functions marked ALLOW_ERROR_INJECTION below are where this file
+ * allocates, maps or posts; fail_function can make each fail (see
+ * tests/guest/faults.sh).  They are noinline so that every call goes
+ * through the marked symbol.
+ */
+
+/* A context whose scatterlist has room for @nents entries, or NULL. */
+static noinline struct svc_rdma_rw_ctxt *
+svc_rdma_rw_ctxt_get(struct svc_rdma_xprt *sx, unsigned int nents)
 {
 	struct svc_rdma_rw_ctxt *rw;
 
@@ -143,8 +153,7 @@ static struct svc_rdma_rw_ctxt *svc_rdma_rw_ctxt_get(struct svc_rdma_xprt *sx,
 	spin_unlock(&sx->sx_rw_lock);
 
 	if (!rw) {
-		rw = kmalloc(struct_size(rw, rw_first_sgl, SG_CHUNK_SIZE),
-			     GFP_KERNEL);
+		rw = kmem_cache_alloc(svc_rdma_rw_ctxt_cache, GFP_KERNEL);
 		if (!rw)
 			return NULL;
 		atomic_inc(&sx->sx_ctxts);
@@ -154,7 +163,7 @@ static struct svc_rdma_rw_ctxt *svc_rdma_rw_ctxt_get(struct svc_rdma_xprt *sx,
 	rw->rw_sgt.sgl = rw->rw_first_sgl;
 	if (sg_alloc_table_chained(&rw->rw_sgt, nents, rw->rw_first_sgl,
 				   SG_CHUNK_SIZE)) {
-		kfree(rw);
+		kmem_cache_free(svc_rdma_rw_ctxt_cache, rw);
 		atomic_dec(&sx->sx_ctxts);
 		svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_RW_CTXTS);
 		return NULL;
@@ -162,6 +171,8 @@ static struct svc_rdma_rw_ctxt *svc_rdma_rw_ctxt_get(struct svc_rdma_xprt *sx,
 	rw->rw_nents = 0;
 	return rw;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_rw_ctxt_get, NULL);
 
 static void svc_rdma_rw_ctxt_put(struct svc_rdma_xprt *sx,
 				 struct svc_rdma_rw_ctxt *rw)
@@ -182,7 +193,7 @@ void svc_rdma_rw_ctxts_destroy(struct svc_rdma_xprt *sx)
 
 	list_for_each_entry_safe(rw, next, &sx->sx_rw_free, rw_list) {
 		list_del(&rw->rw_list);
-		kfree(rw);
+		kmem_cache_free(svc_rdma_rw_ctxt_cache, rw);
 		atomic_dec(&sx->sx_ctxts);
 		svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_RW_CTXTS);
 	}
@@ -219,13 +230,14 @@ void svc_rdma_chain_release(struct svc_rdma_xprt *sx,
 }
 
 /*
- * Builds one segment's context over the scatterlist already filled in,
- * and adds it to @chain.
+ * Maps one segment's context over the scatterlist already filled in,
+ * builds its WRs, and adds it to @chain.  On failure @rw is still the
+ * caller's.
  */
-static int svc_rdma_chain_add(struct svc_rdma_xprt *sx,
-			      struct svc_rdma_chain *chain,
-			      struct svc_rdma_rw_ctxt *rw, u32 handle,
-			      u64 offset, enum dma_data_direction dir)
+static noinline int svc_rdma_chain_add(struct svc_rdma_xprt *sx,
+				       struct svc_rdma_chain *chain,
+				       struct svc_rdma_rw_ctxt *rw, u32 handle,
+				       u64 offset, enum dma_data_direction dir)
 {
 	int ret;
 
@@ -233,14 +245,14 @@ static int svc_rdma_chain_add(struct svc_rdma_xprt *sx,
 	ret = rdma_rw_ctx_init(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
 			       rw->rw_sgt.sgl, rw->rw_nents, 0, offset, handle,
 			       dir);
-	if (ret < 0) {
-		svc_rdma_rw_ctxt_put(sx, rw);
+	if (ret < 0)
 		return ret;
-	}
 	chain->ch_wrs += ret;
 	list_add_tail(&rw->rw_list, &chain->ch_rw);
 	return 0;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_chain_add, ERRNO);
 
 /* Fills a context's scatterlist from the fragments of a byte range. */
 struct svc_rdma_sg_fill {
@@ -326,8 +338,10 @@ int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
 		sg_mark_end(fill.sg);
 		ret = svc_rdma_chain_add(sx, chain, fill.rw, handle, seg_off,
 					 DMA_TO_DEVICE);
-		if (ret)
+		if (ret) {
+			svc_rdma_rw_ctxt_put(sx, fill.rw);
 			return ret;
+		}
 		done += n;
 	}
 	if (done < length)
@@ -385,6 +399,7 @@ static int svc_rdma_asm_read(struct svc_rdma_xprt *sx,
 	struct svc_rdma_rw_ctxt *rw;
 	struct scatterlist *sg = NULL;
 	unsigned int left = len;
+	int ret;
 
 	rw = svc_rdma_rw_ctxt_get(sx, nents);
 	if (!rw)
@@ -401,8 +416,11 @@ static int svc_rdma_asm_read(struct svc_rdma_xprt *sx,
 		left -= n;
 	}
 	sg_mark_end(sg);
-	return svc_rdma_chain_add(sx, chain, rw, handle, offset,
-				  DMA_FROM_DEVICE);
+	ret = svc_rdma_chain_add(sx, chain, rw, handle, offset,
+				 DMA_FROM_DEVICE);
+	if (ret)
+		svc_rdma_rw_ctxt_put(sx, rw);
+	return ret;
 }
 
 /*
@@ -502,6 +520,16 @@ static void svc_rdma_watch_writes(struct svc_rdma_xprt *sx,
 			wr->wr_cqe = &sx->sx_write_cqe;
 }
 
+/* The one ib_post_send(): on failure *@bad is the first WR not posted. */
+static noinline int svc_rdma_ib_post_send(struct svc_rdma_xprt *sx,
+					  struct ib_send_wr *first,
+					  const struct ib_send_wr **bad)
+{
+	return ib_post_send(sx->sx_qp, first, bad);
+}
+
+ALLOW_ERROR_INJECTION(svc_rdma_ib_post_send, ERRNO);
+
 /**
  * svc_rdma_post_chain - Post rw contexts followed by one last WR
  * @sx: the connection
@@ -533,38 +561,33 @@ int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
 	}
 	if (tail)
 		svc_rdma_watch_writes(sx, first, tail);
-	ret = ib_post_send(sx->sx_qp, first, &bad);
+	ret = svc_rdma_ib_post_send(sx, first, &bad);
 	if (!ret)
 		return 0;
 	trace_svcrdma_post_err(sx, ret);
 	svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
 	svc_rdma_xprt_close(sx, "post failed");
+	/* a failure that names no WR (an injected one) may have posted some */
 	return bad == first ? -EIO : -EINPROGRESS;
 }
 
-/* Hands a failed chain and the pages it reads into to the orphan list. */
+/*
+ * Hands a failed chain and the pages it reads into to @holder, a Send
+ * context taken before the post, which keeps them until the QP drains.
+ */
 static void svc_rdma_orphan_read(struct svc_rdma_xprt *sx,
+				 struct svc_rdma_send_ctxt *holder,
 				 struct svc_rdma_chain *chain,
 				 struct svc_rqst *rqstp, unsigned int npages)
 {
-	struct svc_rdma_send_ctxt *sc = svc_rdma_send_ctxt_get(sx);
 	unsigned int i;
 
-	if (!sc) {
-		/* cannot track them: leak rather than free pages in use */
-		pr_warn_ratelimited("svcrdma: leaking %u pages of a failed Read\n",
-				    npages);
-		for (i = 0; i < npages; i++)
-			rqstp->rq_pages[i] = NULL;
-		INIT_LIST_HEAD(&chain->ch_rw);
-		return;
-	}
-	list_splice_init(&chain->ch_rw, &sc->sc_rw_list);
+	list_splice_init(&chain->ch_rw, &holder->sc_rw_list);
 	for (i = 0; i < npages; i++) {
-		sc->sc_pages[sc->sc_nr_pages++] = rqstp->rq_pages[i];
+		holder->sc_pages[holder->sc_nr_pages++] = rqstp->rq_pages[i];
 		rqstp->rq_pages[i] = NULL;
 	}
-	svc_rdma_orphan(sx, sc);
+	svc_rdma_orphan(sx, holder);
 }
 
 /**
@@ -586,6 +609,7 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
 	struct xdr_buf *arg = &rqstp->rq_arg;
 	struct svc_rdma_assembly a = { .rqstp = rqstp };
+	struct svc_rdma_send_ctxt *holder;
 	struct svc_rdma_chain chain;
 	unsigned int need, npages;
 	u32 first_pos = 0;
@@ -610,21 +634,28 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 		goto out_release;
 	npages = DIV_ROUND_UP(a.len, PAGE_SIZE);
 
+	/* taken now, so that a failed post needs no memory to clean up */
+	holder = svc_rdma_send_ctxt_get(sx);
+	if (!holder) {
+		ret = -ENOMEM;
+		goto out_release;
+	}
 	ret = svc_rdma_sq_reserve(sx, chain.ch_wrs);
 	if (ret)
-		goto out_release;
+		goto out_holder;
 	chain.ch_cqe.done = svc_rdma_read_done;
 	ret = svc_rdma_post_chain(sx, &chain.ch_rw, &chain.ch_cqe, NULL);
 	if (ret == -EINPROGRESS) {
 		/* the Send Queue entries stay taken: the QP is going */
-		svc_rdma_orphan_read(sx, &chain, rqstp, npages);
+		svc_rdma_orphan_read(sx, holder, &chain, rqstp, npages);
 		return -EIO;
 	}
 	if (ret) {
 		svc_rdma_sq_release(sx, chain.ch_wrs);
-		goto out_release;
+		goto out_holder;
 	}
 	wait_for_completion(&chain.ch_done);
+	svc_rdma_send_ctxt_put(sx, holder);
 	svc_rdma_sq_release(sx, chain.ch_wrs);
 	svc_rdma_chain_release(sx, &chain.ch_rw);
 	if (chain.ch_status != IB_WC_SUCCESS) {
@@ -657,6 +688,8 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 	rqstp->rq_next_page = rqstp->rq_respages + 1;
 	return 0;
 
+out_holder:
+	svc_rdma_send_ctxt_put(sx, holder);
 out_release:
 	svc_rdma_chain_release(sx, &chain.ch_rw);
 	/* a chain longer than the Send Queue is the client's doing */

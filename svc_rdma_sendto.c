@@ -36,6 +36,7 @@
  * replies included, so the client need not.
  */
 
+#include <linux/error-injection.h>
 #include <linux/highmem.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/svc.h>
@@ -292,28 +293,46 @@ int svc_rdma_pull_up(const struct xdr_buf *xb,
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_pull_up);
 
-/* Send contexts */
+/*
+ * Send contexts.
+ *
+ * The functions of this file marked ALLOW_ERROR_INJECTION are where it
+ * allocates or maps; fail_function can make each fail (see
+ * tests/guest/faults.sh).  They are noinline so that every call goes
+ * through the marked symbol.
+ */
 
-static struct svc_rdma_send_ctxt *
+/* Maps a new Send buffer for the device, for the context's life. */
+static noinline int svc_rdma_send_buf_map(struct svc_rdma_xprt *sx,
+					  struct svc_rdma_send_ctxt *sc)
+{
+	u64 addr;
+
+	addr = ib_dma_map_single(sx->sx_dev, sc->sc_buf, sx->sx_send_size,
+				 DMA_TO_DEVICE);
+	if (ib_dma_mapping_error(sx->sx_dev, addr))
+		return -EIO;
+	sc->sc_sges[0].addr = addr;
+	return 0;
+}
+
+ALLOW_ERROR_INJECTION(svc_rdma_send_buf_map, ERRNO);
+
+static noinline struct svc_rdma_send_ctxt *
 svc_rdma_send_ctxt_alloc(struct svc_rdma_xprt *sx)
 {
 	struct svc_rdma_send_ctxt *sc;
-	u64 addr;
 
-	sc = kzalloc(struct_size(sc, sc_sges, sx->sx_max_send_sges),
-		     GFP_KERNEL);
+	sc = kmem_cache_zalloc(svc_rdma_send_ctxt_cache, GFP_KERNEL);
 	if (!sc)
 		goto out;
 	sc->sc_buf = kmalloc(sx->sx_send_size, GFP_KERNEL);
 	if (!sc->sc_buf)
 		goto out_free;
-	addr = ib_dma_map_single(sx->sx_dev, sc->sc_buf, sx->sx_send_size,
-				 DMA_TO_DEVICE);
-	if (ib_dma_mapping_error(sx->sx_dev, addr))
+	if (svc_rdma_send_buf_map(sx, sc))
 		goto out_buf;
 
 	sc->sc_xprt = sx;
-	sc->sc_sges[0].addr = addr;
 	sc->sc_cqe.done = svc_rdma_wc_send;
 	INIT_LIST_HEAD(&sc->sc_rw_list);
 	atomic_inc(&sx->sx_ctxts);
@@ -323,10 +342,12 @@ svc_rdma_send_ctxt_alloc(struct svc_rdma_xprt *sx)
 out_buf:
 	kfree(sc->sc_buf);
 out_free:
-	kfree(sc);
+	kmem_cache_free(svc_rdma_send_ctxt_cache, sc);
 out:
 	return NULL;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_send_ctxt_alloc, NULL);
 
 static void svc_rdma_send_ctxt_free(struct svc_rdma_xprt *sx,
 				    struct svc_rdma_send_ctxt *sc)
@@ -334,7 +355,7 @@ static void svc_rdma_send_ctxt_free(struct svc_rdma_xprt *sx,
 	ib_dma_unmap_single(sx->sx_dev, sc->sc_sges[0].addr, sx->sx_send_size,
 			    DMA_TO_DEVICE);
 	kfree(sc->sc_buf);
-	kfree(sc);
+	kmem_cache_free(svc_rdma_send_ctxt_cache, sc);
 	atomic_dec(&sx->sx_ctxts);
 	svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_SEND_CTXTS);
 }
@@ -343,12 +364,14 @@ static void svc_rdma_send_ctxt_free(struct svc_rdma_xprt *sx,
  * svc_rdma_send_ctxt_get - Take a Send context from the free list
  * @sx: the connection
  *
- * Allocates one when the free list is empty.  Process context.
+ * Allocates one when the free list is empty.  Process context.  Every
+ * caller copes with NULL, so fault injection may return it (noinline:
+ * callers in this file too go through the marked symbol).
  *
  * Return: a context holding nothing, with only its header SGE in use; or
  * NULL if none could be allocated.
  */
-struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt *sx)
+noinline struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt *sx)
 {
 	struct svc_rdma_send_ctxt *sc;
 
@@ -369,6 +392,7 @@ struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt *sx)
 	return sc;
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_send_ctxt_get);
+ALLOW_ERROR_INJECTION(svc_rdma_send_ctxt_get, NULL);
 
 /**
  * svc_rdma_send_ctxt_put - Release what a Send held; recycle its context
@@ -517,8 +541,8 @@ out_put:
  * @err: %SVCRDMA_ERR_VERS or %SVCRDMA_ERR_CHUNK
  * @inv_rkey: an rkey to invalidate remotely, or 0
  *
- * Return: %0 if the reply was posted, or a negative errno (the connection
- * is then closing, or short of memory).
+ * Return: %0 if the reply was posted, or a negative errno, and the
+ * connection is then closing.
  */
 int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
 			enum svc_rdma_errcode err, u32 inv_rkey)
@@ -527,13 +551,15 @@ int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
 	int len;
 
 	sc = svc_rdma_send_ctxt_get(sx);
-	if (!sc)
-		return -ENOMEM;
+	if (!sc) {
+		len = -ENOMEM;
+		goto out_close;
+	}
 	len = svc_rdma_hdr_encode_error(sc->sc_buf, sx->sx_send_size, xid,
 					sx->sx_max_requests, err);
 	if (len < 0) {
 		svc_rdma_send_ctxt_put(sx, sc);
-		return len;
+		goto out_close;
 	}
 	sc->sc_len = len;
 	if (err == SVCRDMA_ERR_VERS) {
@@ -544,6 +570,11 @@ int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
 		trace_svcrdma_send_err_chunk(sx, xid, len);
 	}
 	return svc_rdma_post_send(sx, sc, 0, inv_rkey);
+
+out_close:
+	/* the client would wait for this answer until it timed out */
+	svc_rdma_xprt_close(sx, "cannot send RDMA_ERROR");
+	return len;
 }
 
 /* The @n'th Write chunk of a Call: its segment count on the wire. */
@@ -634,8 +665,9 @@ static int svc_rdma_count_actor(void *arg, struct page *page,
 	return 0;
 }
 
-static int svc_rdma_map_actor(void *arg, struct page *page,
-			      unsigned int offset, unsigned int len)
+/* Maps one fragment of an inline reply as the Send's next SGE. */
+static noinline int svc_rdma_map_actor(void *arg, struct page *page,
+				       unsigned int offset, unsigned int len)
 {
 	struct svc_rdma_map *m = arg;
 	struct ib_sge *sge = &m->sc->sc_sges[m->sc->sc_nr_sges];
@@ -651,6 +683,8 @@ static int svc_rdma_map_actor(void *arg, struct page *page,
 	m->sc->sc_nr_sges++;
 	return 0;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_map_actor, ERRNO);
 
 /* Puts the wire bytes behind the header: as SGEs, or pulled up. */
 static int svc_rdma_map_inline(struct svc_rdma_xprt *sx,
@@ -756,7 +790,7 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 	svc_rdma_check_payloads(rc, xb);
 	ret = svc_rdma_write_payloads(sx, &chain, rc, xb, written);
 	if (ret)
-		goto out_chunk;
+		goto out_err;
 
 	wire_len = svc_rdma_wire_len(xb, rc->rc_payloads, rc->rc_nr_payloads);
 	if (svc_rdma_hdr_reply_len(&rc->rc_hdr, false) + wire_len >
@@ -769,7 +803,7 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 					   rc->rc_payloads, rc->rc_nr_payloads,
 					   0, wire_len, &reply_written);
 		if (ret)
-			goto out_chunk;
+			goto out_err;
 		use_reply = true;
 	}
 
@@ -790,10 +824,8 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 		trace_svcrdma_reply_chunk(sx, rc->rc_hdr.xid, reply_written);
 	} else {
 		ret = svc_rdma_map_inline(sx, sc, xb, rc, wire_len);
-		if (ret == -EMSGSIZE)
-			goto out_chunk;
 		if (ret)
-			goto out_close_chain;
+			goto out_err;
 		svc_rdma_stat_inc(SVCRDMA_STAT_INLINE_REPLIES);
 		trace_svcrdma_send_inline(sx, rc->rc_hdr.xid, wire_len);
 	}
@@ -803,6 +835,14 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 	svc_rdma_call_done(sx, rc);
 	return svc_rdma_post_send(sx, sc, chain.ch_wrs, rc->rc_inv_rkey);
 
+out_err:
+	/*
+	 * Only a chunk too small is the client's doing.  Memory or a
+	 * mapping that failed is ours: the client sends the Call again on
+	 * a new connection, rather than get an error for it.
+	 */
+	if (ret != -EMSGSIZE)
+		goto out_close_chain;
 out_chunk:
 	/* the client's chunks cannot carry this reply */
 	svc_rdma_chain_release(sx, &chain.ch_rw);

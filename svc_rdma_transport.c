@@ -37,6 +37,7 @@
  * the teardown workqueue, which waits for the last teardowns to finish.
  */
 
+#include <linux/error-injection.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/sunrpc/svc.h>
@@ -80,8 +81,15 @@ static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
 	INIT_WORK(&sx->sx_close_work, svc_rdma_close_work);
 }
 
-static struct svc_rdma_xprt *svc_rdma_xprt_alloc(struct svc_serv *serv,
-						 struct net *net)
+/*
+ * The functions marked ALLOW_ERROR_INJECTION in this file are where a
+ * listener or a connection gets its memory and its queues; fail_function
+ * can make each fail (see tests/guest/faults.sh).  They are noinline so
+ * that every call goes through the marked symbol.
+ */
+
+static noinline struct svc_rdma_xprt *
+svc_rdma_xprt_alloc(struct svc_serv *serv, struct net *net)
 {
 	struct svc_rdma_xprt *sx = kzalloc(sizeof(*sx), GFP_KERNEL);
 
@@ -92,6 +100,8 @@ static struct svc_rdma_xprt *svc_rdma_xprt_alloc(struct svc_serv *serv,
 	}
 	return sx;
 }
+
+ALLOW_ERROR_INJECTION(svc_rdma_xprt_alloc, NULL);
 
 /* Undoes svc_rdma_xprt_alloc() for a transport sunrpc never saw. */
 static void svc_rdma_xprt_discard(struct svc_rdma_xprt *sx)
@@ -248,6 +258,33 @@ static int svc_rdma_conn_handler(struct rdma_cm_id *id,
 	return 0;
 }
 
+/* An rdma_cm identifier listening on @sa for @listener, or an ERR_PTR. */
+static noinline struct rdma_cm_id *
+svc_rdma_listen_id(struct svc_rdma_xprt *listener, struct net *net,
+		   struct sockaddr *sa)
+{
+	struct rdma_cm_id *id;
+	int ret;
+
+	id = rdma_create_id(net, svc_rdma_listen_handler, listener,
+			    RDMA_PS_TCP, IB_QPT_RC);
+	if (IS_ERR(id))
+		return id;
+	/* v6-only, so that the IPv4 listener can take the same port */
+	ret = sa->sa_family == AF_INET6 ? rdma_set_afonly(id, 1) : 0;
+	if (!ret)
+		ret = rdma_bind_addr(id, sa);
+	if (!ret)
+		ret = rdma_listen(id, SVCRDMA_LISTEN_BACKLOG);
+	if (ret) {
+		rdma_destroy_id(id);
+		return ERR_PTR(ret);
+	}
+	return id;
+}
+
+ALLOW_ERROR_INJECTION(svc_rdma_listen_id, ERRNO);
+
 /* ->xpo_create: one listener, for @sa's address family and port */
 static struct svc_xprt *svc_rdma_listen(struct svc_serv *serv,
 					struct net *net, struct sockaddr *sa,
@@ -262,33 +299,19 @@ static struct svc_xprt *svc_rdma_listen(struct svc_serv *serv,
 	__set_bit(SVCRDMA_XF_LISTENER, &listener->sx_flags);
 	set_bit(XPT_LISTENER, &listener->sx_xprt.xpt_flags);
 
-	id = rdma_create_id(net, svc_rdma_listen_handler, listener,
-			    RDMA_PS_TCP, IB_QPT_RC);
+	id = svc_rdma_listen_id(listener, net, sa);
 	if (IS_ERR(id)) {
 		ret = PTR_ERR(id);
-		goto out_discard;
+		trace_svcrdma_listen(listener, ret);
+		pr_warn("svcrdma: cannot listen on %pISpc: %d\n", sa, ret);
+		svc_rdma_xprt_discard(listener);
+		return ERR_PTR(ret);
 	}
-	/* v6-only, so that the IPv4 listener can take the same port */
-	ret = sa->sa_family == AF_INET6 ? rdma_set_afonly(id, 1) : 0;
-	if (!ret)
-		ret = rdma_bind_addr(id, sa);
-	if (!ret)
-		ret = rdma_listen(id, SVCRDMA_LISTEN_BACKLOG);
-	if (ret)
-		goto out_destroy;
 	listener->sx_cm_id = id;
 	svc_xprt_set_local(&listener->sx_xprt,
 			   (struct sockaddr *)&id->route.addr.src_addr, salen);
 	trace_svcrdma_listen(listener, 0);
 	return &listener->sx_xprt;
-
-out_destroy:
-	rdma_destroy_id(id);
-out_discard:
-	trace_svcrdma_listen(listener, ret);
-	pr_warn("svcrdma: cannot listen on %pISpc: %d\n", sa, ret);
-	svc_rdma_xprt_discard(listener);
-	return ERR_PTR(ret);
 }
 
 /* Sizes the queues and the SGE budget from the module's settings and the
@@ -307,7 +330,7 @@ static int svc_rdma_size_queues(struct svc_rdma_xprt *sx,
 		       SVCRDMA_MIN_SEND_SGES);
 		return -EOPNOTSUPP;
 	}
-	sges = attrs->max_send_sge;
+	sges = min_t(unsigned int, attrs->max_send_sge, SVCRDMA_MAX_SEND_SGES);
 	if (svc_rdma_max_send_sges)
 		sges = clamp_t(unsigned int, svc_rdma_max_send_sges,
 			       SVCRDMA_MIN_SEND_SGES, sges);
@@ -361,8 +384,11 @@ static void svc_rdma_qp_event(struct ib_event *event, void *context)
 		svc_rdma_xprt_close(sx, "QP error");
 }
 
-/* Builds PD, CQs and QP for @sx and posts its first Receives. */
-static int svc_rdma_setup_qp(struct svc_rdma_xprt *sx)
+/*
+ * Builds PD, CQs and QP for @sx and posts its first Receives.  On
+ * failure nothing of them is left.
+ */
+static noinline int svc_rdma_setup_qp(struct svc_rdma_xprt *sx)
 {
 	struct ib_qp_init_attr qp_attr;
 	unsigned int sq_cqe;
@@ -426,6 +452,22 @@ out_nopd:
 	return ret;
 }
 
+ALLOW_ERROR_INJECTION(svc_rdma_setup_qp, ERRNO);
+
+/* Sends our REP; outside the rdma_cm handler, so under its lock. */
+static noinline int svc_rdma_cm_accept(struct svc_rdma_xprt *sx,
+				       struct rdma_conn_param *param)
+{
+	int ret;
+
+	rdma_lock_handler(sx->sx_cm_id);
+	ret = rdma_accept(sx->sx_cm_id, param);
+	rdma_unlock_handler(sx->sx_cm_id);
+	return ret;
+}
+
+ALLOW_ERROR_INJECTION(svc_rdma_cm_accept, ERRNO);
+
 static int svc_rdma_do_accept(struct svc_rdma_xprt *sx)
 {
 	const struct ib_device_attr *attrs;
@@ -459,10 +501,7 @@ static int svc_rdma_do_accept(struct svc_rdma_xprt *sx)
 	param.private_data_len = sizeof(pmsg);
 	param.responder_resources = sx->sx_ird;
 	param.initiator_depth = sx->sx_ord;
-	/* outside the rdma_cm handler, accept under its lock */
-	rdma_lock_handler(sx->sx_cm_id);
-	ret = rdma_accept(sx->sx_cm_id, &param);
-	rdma_unlock_handler(sx->sx_cm_id);
+	ret = svc_rdma_cm_accept(sx, &param);
 	if (ret)
 		return ret;
 

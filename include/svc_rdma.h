@@ -50,6 +50,14 @@
  */
 #define SVCRDMA_MIN_SEND_SGES		2
 
+/*
+ * Send SGEs a Send context has room for: the transport header and the
+ * pages of an inline reply.  A reply with more fragments than the
+ * connection's SGEs is pulled up into one buffer, so capping a device's
+ * larger limit costs a copy, never a reply.
+ */
+#define SVCRDMA_MAX_SEND_SGES		32
+
 /* Backchannel requests the client may have outstanding (NFSv4.1 slots). */
 #define SVCRDMA_BC_REQUESTS		2
 
@@ -225,7 +233,7 @@ struct svc_rdma_recv_ctxt {
  * @sc_rw_list: rw contexts whose Writes go before the Send
  * @sc_nr_pages: pages in @sc_pages
  * @sc_pages: reply pages, released when the Send completes
- * @sc_sges: the SGEs, sx_max_send_sges of them
+ * @sc_sges: the SGEs; the connection uses sx_max_send_sges of them
  */
 struct svc_rdma_send_ctxt {
 	struct list_head	sc_list;
@@ -239,7 +247,7 @@ struct svc_rdma_send_ctxt {
 	struct list_head	sc_rw_list;
 	unsigned int		sc_nr_pages;
 	struct page		*sc_pages[RPCSVC_MAXPAGES];
-	struct ib_sge		sc_sges[];
+	struct ib_sge		sc_sges[SVCRDMA_MAX_SEND_SGES];
 };
 
 /**
@@ -257,7 +265,7 @@ struct svc_rdma_rw_ctxt {
 	unsigned int		rw_nents;
 	enum dma_data_direction	rw_dir;
 	struct sg_table		rw_sgt;
-	struct scatterlist	rw_first_sgl[];
+	struct scatterlist	rw_first_sgl[SG_CHUNK_SIZE];
 };
 
 /**
@@ -295,6 +303,9 @@ extern unsigned int svc_rdma_max_requests;
 extern unsigned int svc_rdma_max_inline;
 extern unsigned int svc_rdma_max_send_sges;
 extern struct workqueue_struct *svc_rdma_wq;
+extern struct kmem_cache *svc_rdma_recv_ctxt_cache;
+extern struct kmem_cache *svc_rdma_send_ctxt_cache;
+extern struct kmem_cache *svc_rdma_rw_ctxt_cache;
 int svc_rdma_class_name_check(const char *name);
 extern struct svc_xprt_class svc_rdma_class;
 
