@@ -60,6 +60,21 @@ wait_for() {
 	done
 }
 
+# within SECONDS CMD...: run CMD, and give up on it after SECONDS even when
+# it is stuck in the kernel, where no signal reaches it (status 124).
+within() {
+	local n=$(($1 * 2)) pid st
+	shift
+	"$@" &
+	pid=$!
+	while st=$(ps -o stat= -p $pid) && [[ $st != *Z* ]]; do
+		n=$((n - 1))
+		[ $n -gt 0 ] || { say "stuck: $* (state $st)"; return 124; }
+		sleep 0.5
+	done
+	wait $pid
+}
+
 # The guest NIC carries rxe.  MTU 4200 gives rxe a 4096-byte path MTU.
 # Both steps are idempotent: scripts of one boot share the guest.
 net_up() {

@@ -62,21 +62,6 @@ bounded() {
 	timeout -k 5 120 "$@"
 }
 
-# within SECONDS CMD...: run CMD, and give up on it after SECONDS even when
-# it is stuck in the kernel, where no signal reaches it (status 124).
-within() {
-	local n=$(($1 * 2)) pid st
-	shift
-	"$@" &
-	pid=$!
-	while st=$(ps -o stat= -p $pid) && [[ $st != *Z* ]]; do
-		n=$((n - 1))
-		[ $n -gt 0 ] || { say "stuck: $* (state $st)"; return 124; }
-		sleep 0.5
-	done
-	wait $pid
-}
-
 unmount() { # umount, forced or lazy when it does not go cleanly
 	within 60 umount "$MNT" && return
 	say "umount failed; forcing"
