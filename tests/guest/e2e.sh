@@ -2,9 +2,10 @@
 # e2e.sh: NFS over RDMA end to end, loopback through rxe in one guest.
 #
 # Environment (from bench.args): SERVER=intree|ours (default intree),
-# CLASS (rdma), PORT (20049), VERSIONS ("3 4.0 4.1 4.2"), SIZES (bytes).
+# CLASS (rdma), PORT (20049), VERSIONS ("3 4.0 4.1 4.2"), SIZES (bytes),
+# BIG (the largest of the default SIZES: 268435456, 256 MiB).
 # For each NFS version: mount with proto=rdma, write files of every size
-# (up to 256 MiB) buffered and with O_DIRECT, compare the server's copy
+# buffered and with O_DIRECT, compare the server's copy
 # and a cold read back with the source byte for byte, run fio with crc32c
 # verification in four concurrent jobs, do metadata operations, delete
 # the version's files (the export is a 1500 MiB tmpfs), unmount.  Then
@@ -15,7 +16,8 @@ SERVER=${SERVER:-intree}
 CLASS=${CLASS:-rdma}
 PORT=${PORT:-20049}
 VERSIONS=${VERSIONS:-3 4.0 4.1 4.2}
-SIZES=${SIZES:-0 1 4095 4096 4097 65535 65537 1048699 268435456}
+BIG=${BIG:-268435456}
+SIZES=${SIZES:-0 1 4095 4096 4097 65535 65537 1048699 $BIG}
 MNT=/mnt/nfs
 SRC=/tmp/src	# a tmpfs: the guest's disk is a copy-on-write snapshot
 
