@@ -332,8 +332,7 @@ static void svc_rdma_inline_arg(struct svc_rqst *rqstp,
 	arg->tail[0].iov_len = 0;
 	arg->len = rc->rc_hdr.msg_len;
 	arg->buflen = rc->rc_hdr.msg_len;
-	rqstp->rq_respages = rqstp->rq_pages;
-	rqstp->rq_next_page = rqstp->rq_respages + 1;
+	svc_rdma_set_respages(rqstp);
 }
 
 /* A Call nfsd will not see: answered with RDMA_ERROR, or the connection

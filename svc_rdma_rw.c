@@ -684,8 +684,7 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 	arg->tail[0].iov_len = 0;
 	arg->len = arg->head[0].iov_len + arg->page_len;
 	arg->buflen = arg->len;
-	rqstp->rq_respages = rqstp->rq_pages + npages;
-	rqstp->rq_next_page = rqstp->rq_respages + 1;
+	svc_rdma_set_respages(rqstp);
 	return 0;
 
 out_holder:

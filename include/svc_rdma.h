@@ -292,6 +292,22 @@ static inline unsigned int svc_rdma_arg_budget(const struct svc_rqst *rqstp)
 	return (rqstp->rq_page_end - rqstp->rq_pages - 1) << PAGE_SHIFT;
 }
 
+/*
+ * The reply's pages start after the argument's.  The argument keeps a
+ * page list of its own even when it is empty, as nfsd expects: whatever
+ * expands an argument into its pages (a GSS unwrap) must never write
+ * into the reply's head page.
+ */
+static inline void svc_rdma_set_respages(struct svc_rqst *rqstp)
+{
+	const struct xdr_buf *arg = &rqstp->rq_arg;
+	unsigned int npages = DIV_ROUND_UP(arg->page_base + arg->page_len,
+					   PAGE_SIZE);
+
+	rqstp->rq_respages = arg->pages + max(npages, 1U);
+	rqstp->rq_next_page = rqstp->rq_respages + 1;
+}
+
 /* A segment's 64-bit offset, from its two words on the wire. */
 static inline u64 svc_rdma_seg_offset(const __be32 *p)
 {

@@ -113,11 +113,55 @@ static void class_free_name_test(struct kunit *test)
 		svc_unreg_xprt_class(xcl);
 }
 
+/*
+ * The argument keeps a page list of its own, even an empty one, and the
+ * reply's pages start after it: rq_respages[0] is the reply's head page,
+ * which nothing that expands the argument (a GSS unwrap) may write.
+ */
+static void arg_pages_test(struct kunit *test)
+{
+	static const struct {
+		unsigned int	first;	/* arg->pages, from rq_pages */
+		unsigned int	base;
+		unsigned int	len;
+		unsigned int	resp;	/* where the reply's pages must start */
+	} cases[] = {
+		{ 0, 0, 0, 1 },				/* inline */
+		{ 0, 0, 1, 1 },				/* a data item */
+		{ 0, 0, 3 * PAGE_SIZE, 3 },
+		{ 0, 0, 3 * PAGE_SIZE + 5, 4 },
+		{ 0, 100, PAGE_SIZE, 2 },
+		{ 1, 0, 0, 2 },				/* position zero */
+		{ 1, 0, 2 * PAGE_SIZE - 1, 3 },
+	};
+	struct svc_rqst *rqstp = kunit_kzalloc(test, sizeof(*rqstp), GFP_KERNEL);
+	struct xdr_buf *arg;
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, rqstp);
+	arg = &rqstp->rq_arg;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		arg->pages = rqstp->rq_pages + cases[i].first;
+		arg->page_base = cases[i].base;
+		arg->page_len = cases[i].len;
+		svc_rdma_set_respages(rqstp);
+		KUNIT_EXPECT_PTR_EQ_MSG(test, rqstp->rq_respages,
+					rqstp->rq_pages + cases[i].resp,
+					"case %u", i);
+		KUNIT_EXPECT_GT_MSG(test, rqstp->rq_respages - arg->pages, 0L,
+				    "case %u: the reply's head page is the argument's",
+				    i);
+		KUNIT_EXPECT_PTR_EQ(test, rqstp->rq_next_page,
+				    rqstp->rq_respages + 1);
+	}
+}
+
 static struct kunit_case svc_rdma_class_cases[] = {
 	KUNIT_CASE_PARAM(class_name_check_test, class_name_gen_params),
 	KUNIT_CASE(class_identity_test),
 	KUNIT_CASE(class_name_clash_test),
 	KUNIT_CASE(class_free_name_test),
+	KUNIT_CASE(arg_pages_test),
 	{}
 };
 
