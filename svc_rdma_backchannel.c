@@ -256,22 +256,15 @@ void svc_rdma_bc_exit(void)
  * @rc: a decoded message
  *
  * A Reply is an RDMA_MSG with no chunks whose RPC message repeats the
- * transport header's xid and has direction REPLY.  Without a backchannel
- * there is nobody to give it to, and nfsd drops it as a Call.
+ * transport header's xid and has direction REPLY; the decoder tells
+ * (rev_reply).  Without a backchannel there is nobody to give it to.
  *
  * Return: %true if @rc goes to svc_rdma_bc_receive().
  */
 bool svc_rdma_bc_is_reply(struct svc_rdma_xprt *sx,
 			  struct svc_rdma_recv_ctxt *rc)
 {
-	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
-	const __be32 *msg = rc->rc_buf + hdr->hdr_len;
-
-	if (!sx->sx_xprt.xpt_bc_xprt || hdr->proc != SVCRDMA_MSG ||
-	    hdr->read_list || hdr->write_list || hdr->reply_chunk ||
-	    hdr->msg_len < 2 * sizeof(__be32))
-		return false;
-	return msg[0] == hdr->xid && msg[1] == cpu_to_be32(RPC_REPLY);
+	return sx->sx_xprt.xpt_bc_xprt && rc->rc_hdr.rev_reply;
 }
 
 /**

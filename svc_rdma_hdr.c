@@ -13,9 +13,14 @@
  *  - the version (ERR_VERS if it is not 1) and the message type: only
  *    RDMA_MSG and RDMA_NOMSG are Calls;
  *  - each list discriminator is an XDR bool (0 or 1);
- *  - Read positions are XDR-aligned, never decrease, and lie inside the
- *    call that they are inserted into; a position-zero chunk comes with
- *    RDMA_NOMSG and only with it;
+ *  - Read positions are XDR-aligned offsets in the rebuilt XDR stream,
+ *    earlier chunks' data included: a chunk starts no sooner than the
+ *    previous one's data ends, and inside the call it is inserted into;
+ *    a position-zero chunk comes with RDMA_NOMSG and only with it, and
+ *    is then the only chunk;
+ *  - the head of a Call, the bytes before its first chunk's data, holds
+ *    at least an RPC call header, since sunrpc reads those words without
+ *    checking (a reverse-direction Reply is told apart and exempt);
  *  - a Write or Reply chunk has at least one segment, and no more than the
  *    rest of the header can hold, which is checked before the segment
  *    array's size is computed, so that size cannot overflow;
@@ -39,7 +44,19 @@
 struct svc_rdma_hdr_cursor {
 	struct xdr_stream	xdr;
 	struct xdr_buf		buf;
+	unsigned int		nhandles;	/* segments seen so far */
+	u32			handle;		/* the handle they all name */
+	bool			mixed;		/* they name more than one */
 };
+
+/* Every segment's handle passes here, to find the Call's only one. */
+static void hdr_note_handle(struct svc_rdma_hdr_cursor *c, u32 handle)
+{
+	if (!c->nhandles++)
+		c->handle = handle;
+	else if (handle != c->handle)
+		c->mixed = true;
+}
 
 static bool hdr_decode_bool(struct xdr_stream *xdr, struct svc_rdma_hdr *hdr,
 			    bool *present)
@@ -62,11 +79,12 @@ static bool hdr_decode_bool(struct xdr_stream *xdr, struct svc_rdma_hdr *hdr,
  * A Write or Reply chunk: a counted array of segments.  On success,
  * returns the array's start (its count word) and adds up its lengths.
  */
-static const __be32 *hdr_decode_chunk(struct xdr_stream *xdr,
+static const __be32 *hdr_decode_chunk(struct svc_rdma_hdr_cursor *c,
 				      struct svc_rdma_hdr *hdr,
 				      const struct svc_rdma_hdr_limits *lim,
 				      unsigned int *nsegs, u32 *chunk_len)
 {
+	struct xdr_stream *xdr = &c->xdr;
 	const __be32 *start, *p;
 	u64 total = 0;
 	u32 count, i;
@@ -87,8 +105,10 @@ static const __be32 *hdr_decode_chunk(struct xdr_stream *xdr,
 		hdr->fault = SVCRDMA_HDR_TRUNCATED;
 		return NULL;
 	}
-	for (i = 0; i < count; i++, p += SVCRDMA_SEG_SIZE / sizeof(*p))
+	for (i = 0; i < count; i++, p += SVCRDMA_SEG_SIZE / sizeof(*p)) {
+		hdr_note_handle(c, be32_to_cpup(p));	/* rdma_handle */
 		total += be32_to_cpup(p + 1);		/* rdma_length */
+	}
 	if (total > lim->max_write) {
 		hdr->fault = SVCRDMA_HDR_TOO_LONG;
 		return NULL;
@@ -98,41 +118,62 @@ static const __be32 *hdr_decode_chunk(struct xdr_stream *xdr,
 	return start;
 }
 
-static bool hdr_decode_read_list(struct xdr_stream *xdr,
+/*
+ * The Read list.  A position (RFC 8166, section 3.5.3) is an offset in
+ * the XDR stream that the receiver rebuilds, the data of earlier chunks
+ * included, each rounded up to a whole XDR unit (section 3.4.5.2).  So a
+ * chunk's place in the inline message is its position less the rounded
+ * lengths of the chunks before it, and a chunk may not start before the
+ * previous one's data ends.  Segments of one chunk share its position.
+ *
+ * On success, *@inline_end is the inline offset of the last chunk: the
+ * inline bytes before it must have arrived.
+ */
+static bool hdr_decode_read_list(struct svc_rdma_hdr_cursor *c,
 				 struct svc_rdma_hdr *hdr,
 				 const struct svc_rdma_hdr_limits *lim,
-				 u32 *last_pos)
+				 u32 *inline_end)
 {
-	u64 total = 0, pz = 0;
+	u64 total = 0, pz = 0, chunk_len = 0, before = 0;
+	u32 pos, len, chunk_pos = 0;
 	bool present;
 	const __be32 *p;
-	u32 pos, len;
 
 	for (;;) {
-		if (!hdr_decode_bool(xdr, hdr, &present))
+		if (!hdr_decode_bool(&c->xdr, hdr, &present))
 			return false;
 		if (!present)
 			break;
-		p = xdr_inline_decode(xdr, SVCRDMA_READ_SEG_SIZE);
+		p = xdr_inline_decode(&c->xdr, SVCRDMA_READ_SEG_SIZE);
 		if (!p) {
 			hdr->fault = SVCRDMA_HDR_TRUNCATED;
 			return false;
 		}
 		pos = be32_to_cpup(p);
 		len = be32_to_cpup(p + 2);
-		if (pos & (XDR_UNIT - 1) ||
-		    (hdr->read_segs && pos < *last_pos)) {
+		if (pos & (XDR_UNIT - 1)) {
 			hdr->fault = SVCRDMA_HDR_READ_POS;
 			return false;
 		}
 		if (!hdr->read_segs) {
 			hdr->read_list = p;
 			hdr->read_chunks = 1;
-		} else if (pos != *last_pos) {
+			hdr->call_head = pos;
+			chunk_pos = pos;
+		} else if (pos != chunk_pos) {
+			/* a new chunk, after the end of the last one's data */
+			if (pos < chunk_pos + round_up(chunk_len, XDR_UNIT)) {
+				hdr->fault = SVCRDMA_HDR_READ_POS;
+				return false;
+			}
+			before += round_up(chunk_len, XDR_UNIT);
 			hdr->read_chunks++;
+			chunk_pos = pos;
+			chunk_len = 0;
 		}
+		hdr_note_handle(c, be32_to_cpup(p + 1));
 		hdr->read_segs++;
-		*last_pos = pos;
+		chunk_len += len;
 		total += len;
 		if (pos == 0)
 			pz += len;
@@ -143,10 +184,12 @@ static bool hdr_decode_read_list(struct xdr_stream *xdr,
 	}
 	hdr->read_len = total;
 	hdr->pz_len = pz;
+	/* chunk_pos >= before: each chunk starts past the ones before it */
+	*inline_end = chunk_pos - before;
 	return true;
 }
 
-static bool hdr_decode_write_list(struct xdr_stream *xdr,
+static bool hdr_decode_write_list(struct svc_rdma_hdr_cursor *c,
 				  struct svc_rdma_hdr *hdr,
 				  const struct svc_rdma_hdr_limits *lim)
 {
@@ -156,11 +199,11 @@ static bool hdr_decode_write_list(struct xdr_stream *xdr,
 	u32 len;
 
 	for (;;) {
-		if (!hdr_decode_bool(xdr, hdr, &present))
+		if (!hdr_decode_bool(&c->xdr, hdr, &present))
 			return false;
 		if (!present)
 			return true;
-		chunk = hdr_decode_chunk(xdr, hdr, lim, &nsegs, &len);
+		chunk = hdr_decode_chunk(c, hdr, lim, &nsegs, &len);
 		if (!chunk)
 			return false;
 		if (hdr->write_chunks == lim->max_write_chunks) {
@@ -174,37 +217,57 @@ static bool hdr_decode_write_list(struct xdr_stream *xdr,
 	}
 }
 
-static bool hdr_decode_reply_chunk(struct xdr_stream *xdr,
+static bool hdr_decode_reply_chunk(struct svc_rdma_hdr_cursor *c,
 				   struct svc_rdma_hdr *hdr,
 				   const struct svc_rdma_hdr_limits *lim)
 {
 	bool present;
 
-	if (!hdr_decode_bool(xdr, hdr, &present))
+	if (!hdr_decode_bool(&c->xdr, hdr, &present))
 		return false;
 	if (!present)
 		return true;
-	hdr->reply_chunk = hdr_decode_chunk(xdr, hdr, lim, &hdr->reply_segs,
+	hdr->reply_chunk = hdr_decode_chunk(c, hdr, lim, &hdr->reply_segs,
 					    &hdr->reply_len);
 	return hdr->reply_chunk;
 }
 
 /*
- * Read positions are offsets into the call they are inserted into: the
- * inline RPC message of an RDMA_MSG, or the position-zero chunk's bytes
- * of an RDMA_NOMSG.  A chunk may sit at the very end of it.
+ * A chunkless RDMA_MSG that carries an RPC Reply with the transport
+ * header's xid is a reverse-direction Reply (RFC 8167, section 4).
  */
-static bool hdr_check_call(struct svc_rdma_hdr *hdr, u32 last_pos)
+static bool hdr_is_rev_reply(const struct svc_rdma_hdr *hdr, const void *buf)
+{
+	const __be32 *msg = buf + hdr->hdr_len;
+
+	return hdr->proc == SVCRDMA_MSG && !hdr->read_segs &&
+	       !hdr->write_chunks && !hdr->reply_chunk &&
+	       hdr->msg_len >= 2 * sizeof(__be32) &&
+	       msg[0] == hdr->xid && be32_to_cpup(msg + 1) == 1; /* REPLY */
+}
+
+/*
+ * The call the Read chunks go into: the inline RPC message of an
+ * RDMA_MSG, or the position-zero chunk of an RDMA_NOMSG, which is then
+ * the whole call (another chunk would go inside bytes not yet read).
+ * A Call's head, the bytes before the first chunk's data, must hold an
+ * RPC call header.
+ */
+static bool hdr_check_call(struct svc_rdma_hdr *hdr, const void *buf,
+			   u32 inline_end)
 {
 	bool has_pz = hdr->read_segs && be32_to_cpup(hdr->read_list) == 0;
-	u32 call_len;
 
 	if (hdr->proc == SVCRDMA_NOMSG) {
 		if (!has_pz) {
 			hdr->fault = SVCRDMA_HDR_NO_PZRC;
 			return false;
 		}
-		call_len = hdr->pz_len;
+		if (hdr->read_chunks > 1) {
+			hdr->fault = SVCRDMA_HDR_READ_POS;
+			return false;
+		}
+		hdr->call_head = hdr->pz_len;
 	} else {
 		if (has_pz) {
 			hdr->fault = SVCRDMA_HDR_PZRC_MSG;
@@ -214,10 +277,16 @@ static bool hdr_check_call(struct svc_rdma_hdr *hdr, u32 last_pos)
 			hdr->fault = SVCRDMA_HDR_NO_CALL;
 			return false;
 		}
-		call_len = hdr->msg_len;
+		if (hdr->read_segs && inline_end > hdr->msg_len) {
+			hdr->fault = SVCRDMA_HDR_READ_POS;
+			return false;
+		}
+		if (!hdr->read_segs)
+			hdr->call_head = hdr->msg_len;
 	}
-	if (hdr->read_segs && last_pos > call_len) {
-		hdr->fault = SVCRDMA_HDR_READ_POS;
+	hdr->rev_reply = hdr_is_rev_reply(hdr, buf);
+	if (!hdr->rev_reply && hdr->call_head < SVCRDMA_MIN_CALL) {
+		hdr->fault = SVCRDMA_HDR_SHORT_CALL;
 		return false;
 	}
 	return true;
@@ -245,8 +314,8 @@ static bool hdr_check_call(struct svc_rdma_hdr *hdr, u32 last_pos)
 int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
 			const struct svc_rdma_hdr_limits *lim)
 {
-	struct svc_rdma_hdr_cursor c;
-	u32 last_pos = 0;
+	struct svc_rdma_hdr_cursor c = { };
+	u32 inline_end = 0;
 	__be32 *p;
 
 	memset(hdr, 0, sizeof(*hdr));
@@ -273,18 +342,92 @@ int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
 		return -EINVAL;
 	}
 
-	if (!hdr_decode_read_list(&c.xdr, hdr, lim, &last_pos) ||
-	    !hdr_decode_write_list(&c.xdr, hdr, lim) ||
-	    !hdr_decode_reply_chunk(&c.xdr, hdr, lim))
+	if (!hdr_decode_read_list(&c, hdr, lim, &inline_end) ||
+	    !hdr_decode_write_list(&c, hdr, lim) ||
+	    !hdr_decode_reply_chunk(&c, hdr, lim))
 		return -EINVAL;
 
 	hdr->hdr_len = xdr_stream_pos(&c.xdr);
 	hdr->msg_len = len - hdr->hdr_len;
-	if (!hdr_check_call(hdr, last_pos))
+	if (!hdr_check_call(hdr, buf, inline_end))
 		return -EINVAL;
+	if (!c.mixed)
+		hdr->inv_handle = c.handle;
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_decode);
+
+/**
+ * svc_rdma_hdr_walk_call - Lay out a Call with Read chunks, part by part
+ * @hdr: a header svc_rdma_hdr_decode() accepted, with Read segments
+ * @actor: called for each part, in the order of the rebuilt XDR stream
+ * @arg: passed to @actor
+ *
+ * The rebuilt Call (RFC 8166, section 3.5.3) is the inline message with
+ * each Read chunk's data, rounded up to a whole XDR unit, inserted where
+ * its position says; a position counts the bytes of the rebuilt stream,
+ * the data of earlier chunks included.  The first part of an RDMA_MSG is
+ * its head, the inline bytes before the first chunk.  An RDMA_NOMSG is
+ * its position-zero chunk alone.  Segments and gaps of no bytes are not
+ * reported.  The decoder has checked every position, so each inline part
+ * lies inside the message.
+ *
+ * Return: 0, or the first non-zero value @actor returned.
+ */
+int svc_rdma_hdr_walk_call(const struct svc_rdma_hdr *hdr,
+			   svc_rdma_call_actor actor, void *arg)
+{
+	const __be32 *p = hdr->read_list;
+	u32 stream = 0, taken = 0, chunk_len = 0, gap, pad;
+	struct svc_rdma_read_seg seg;
+	unsigned int i;
+	u32 pos;
+	int ret = 0;
+
+	for (i = 0; i < hdr->read_segs && !ret; i++) {
+		pos = be32_to_cpup(p);
+		seg.handle = be32_to_cpup(p + 1);
+		seg.length = be32_to_cpup(p + 2);
+		seg.offset = (u64)be32_to_cpup(p + 3) << 32 |
+			     be32_to_cpup(p + 4);
+		/* the next segment's position follows a discriminator */
+		p += SVCRDMA_READ_SEG_SIZE / sizeof(*p) + 1;
+
+		if (i == 0) {
+			stream = pos;
+			taken = pos;
+			if (pos)
+				ret = actor(arg, SVCRDMA_PART_HEAD, 0, NULL, pos);
+		} else if (pos != stream) {
+			/* a new chunk: round the last one up, then the gap */
+			pad = xdr_pad_size(chunk_len);
+			if (pad)
+				ret = actor(arg, SVCRDMA_PART_PAD, 0, NULL, pad);
+			stream += chunk_len + pad;
+			gap = pos - stream;
+			if (gap && !ret)
+				ret = actor(arg, SVCRDMA_PART_INLINE, taken,
+					    NULL, gap);
+			taken += gap;
+			stream = pos;
+			chunk_len = 0;
+		}
+		chunk_len += seg.length;
+		if (seg.length && !ret)
+			ret = actor(arg, SVCRDMA_PART_READ, 0, &seg,
+				    seg.length);
+	}
+	if (ret || !hdr->read_segs)
+		return ret;
+	pad = xdr_pad_size(chunk_len);
+	if (pad)
+		ret = actor(arg, SVCRDMA_PART_PAD, 0, NULL, pad);
+	if (!ret && hdr->proc == SVCRDMA_MSG && hdr->msg_len > taken)
+		ret = actor(arg, SVCRDMA_PART_INLINE, taken, NULL,
+			    hdr->msg_len - taken);
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_walk_call);
 
 static const char * const svc_rdma_hdr_fault_names[SVCRDMA_HDR_NR_FAULTS] = {
 	[SVCRDMA_HDR_OK]	= "ok",
@@ -300,6 +443,7 @@ static const char * const svc_rdma_hdr_fault_names[SVCRDMA_HDR_NR_FAULTS] = {
 	[SVCRDMA_HDR_SEG_COUNT]	= "segment-count",
 	[SVCRDMA_HDR_TOO_LONG]	= "too-long",
 	[SVCRDMA_HDR_TOO_MANY]	= "too-many-write-chunks",
+	[SVCRDMA_HDR_SHORT_CALL] = "short-call",
 };
 
 /**

@@ -16,7 +16,10 @@
  * wire is used before that decoder has bounded it.  A header that cannot
  * be answered (too short to hold an xid) closes the connection; a wrong
  * version gets ERR_VERS and any other fault ERR_CHUNK (svc_rdma_sendto.c).
- * A reverse-direction Reply goes to the backchannel.  A Call without Read
+ * A reverse-direction Reply goes to the backchannel, or is dropped when
+ * no backchannel takes it: a Reply never reaches nfsd, and the decoder
+ * holds everything else to the shortest RPC Call, since sunrpc reads a
+ * Call's first words from rq_arg's head without checking its length.  A Call without Read
  * chunks is handed to nfsd in place: rq_arg's head points into the
  * Receive buffer, and every page of rq_pages stays free for the reply.
  * A Call with Read chunks is assembled by RDMA Read (svc_rdma_rw.c).
@@ -300,22 +303,17 @@ void svc_rdma_release_ctxt(struct svc_xprt *xprt, void *ctxt)
 
 /*
  * An rkey the reply may invalidate with Send With Invalidate (RFC 8797):
- * one the client offered in this Call, when it said at connect time that
- * it takes remote invalidation.  The Write and Reply chunks come first:
- * their memory is the last the server touches.
+ * only when the client said at connect time that it takes remote
+ * invalidation, and only when every segment of the Call names the same
+ * handle.  A client that offers several handles cannot expect us to pick
+ * the one it will not invalidate itself.
  */
 static u32 svc_rdma_pick_inv_rkey(const struct svc_rdma_xprt *sx,
 				  const struct svc_rdma_hdr *hdr)
 {
 	if (!test_bit(SVCRDMA_XF_SND_W_INV, &sx->sx_flags))
 		return 0;
-	if (hdr->write_list)		/* count, then the first handle */
-		return be32_to_cpup(hdr->write_list + 1);
-	if (hdr->reply_chunk)
-		return be32_to_cpup(hdr->reply_chunk + 1);
-	if (hdr->read_list)		/* position, then the handle */
-		return be32_to_cpup(hdr->read_list + 1);
-	return 0;
+	return hdr->inv_handle;
 }
 
 static void svc_rdma_inline_arg(struct svc_rqst *rqstp,
@@ -415,8 +413,12 @@ int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 		goto out_refuse;
 	trace_svcrdma_call(sx, &rc->rc_hdr);
 
-	if (svc_rdma_bc_is_reply(sx, rc)) {
-		svc_rdma_bc_receive(sx, rc);
+	if (rc->rc_hdr.rev_reply) {
+		/* a Reply nobody can take is dropped: never one for nfsd */
+		if (svc_rdma_bc_is_reply(sx, rc))
+			svc_rdma_bc_receive(sx, rc);
+		else
+			trace_svcrdma_hdr_fault(sx, &rc->rc_hdr, -ENOENT);
 		svc_rdma_release_ctxt(xprt, rc);
 		return 0;
 	}

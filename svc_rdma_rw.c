@@ -357,14 +357,21 @@ int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
  * position, left in the Receive buffer.  Everything after it is laid
  * out in rq_pages, in XDR stream order: each chunk's data, read by RDMA,
  * with its XDR padding zeroed, and the inline bytes between and after
- * the chunks, copied.
+ * the chunks, copied.  svc_rdma_hdr_walk_call() says where each part
+ * goes; this file only reads, copies and zeroes.  Segments of length 0
+ * are not read; a Call with no bytes to read posts nothing and waits for
+ * nothing.
  *
  * RDMA_NOMSG: the position-zero chunk is the whole RPC message; it is
  * read into rq_pages, and rq_arg's head is its first page.
  */
 struct svc_rdma_assembly {
-	struct svc_rqst		*rqstp;
-	unsigned int		len;	/* bytes laid out in rq_pages */
+	struct svc_rdma_xprt		*sx;
+	struct svc_rdma_chain		*chain;
+	const struct svc_rdma_recv_ctxt	*rc;
+	struct svc_rqst			*rqstp;
+	unsigned int			head;	/* bytes left in the Receive */
+	unsigned int			len;	/* bytes laid out in rq_pages */
 };
 
 static void svc_rdma_asm_copy(struct svc_rdma_assembly *a, const void *src,
@@ -423,55 +430,29 @@ static int svc_rdma_asm_read(struct svc_rdma_xprt *sx,
 	return ret;
 }
 
-/*
- * Walks the Read list (checked by the decoder: positions aligned and
- * non-decreasing, inside the call, lengths within the budget) and lays
- * the Call out.  Returns the first chunk's position.
- */
-static int svc_rdma_asm_build(struct svc_rdma_xprt *sx,
-			      struct svc_rdma_chain *chain,
-			      struct svc_rdma_assembly *a,
-			      const struct svc_rdma_recv_ctxt *rc,
-			      u32 *first_pos)
+/* One part of the Call, as svc_rdma_hdr_walk_call() lays it out. */
+static int svc_rdma_asm_part(void *arg, enum svc_rdma_call_part part,
+			     u32 off, const struct svc_rdma_read_seg *seg,
+			     u32 len)
 {
-	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
-	const u8 *msg = rc->rc_buf + hdr->hdr_len;
-	const __be32 *p = hdr->read_list;
-	u32 cur = 0, chunk_len = 0, pos, handle, len;
-	unsigned int i;
-	u64 offset;
-	int ret;
+	struct svc_rdma_assembly *a = arg;
+	const u8 *msg = a->rc->rc_buf + a->rc->rc_hdr.hdr_len;
 
-	for (i = 0; i < hdr->read_segs; i++) {
-		/* segments after the first are preceded by a discriminator */
-		pos = be32_to_cpup(p);
-		handle = be32_to_cpup(p + 1);
-		len = be32_to_cpup(p + 2);
-		offset = svc_rdma_seg_offset(p + 3);
-		p += SVCRDMA_READ_SEG_SIZE / sizeof(*p) + 1;
-
-		if (i == 0) {
-			*first_pos = pos;
-			cur = pos;
-		} else if (pos != cur) {
-			/* a new chunk: pad the last one, copy inline bytes */
-			svc_rdma_asm_zero(a, xdr_pad_size(chunk_len));
-			chunk_len = 0;
-			if (hdr->proc == SVCRDMA_MSG)
-				svc_rdma_asm_copy(a, msg + cur, pos - cur);
-			cur = pos;
-		}
-		chunk_len += len;
-		if (!len)
-			continue;	/* nothing to read */
-		ret = svc_rdma_asm_read(sx, chain, a, handle, len, offset);
-		if (ret)
-			return ret;
+	switch (part) {
+	case SVCRDMA_PART_HEAD:
+		a->head = len;		/* stays in the Receive buffer */
+		return 0;
+	case SVCRDMA_PART_INLINE:
+		svc_rdma_asm_copy(a, msg + off, len);
+		return 0;
+	case SVCRDMA_PART_PAD:
+		svc_rdma_asm_zero(a, len);
+		return 0;
+	case SVCRDMA_PART_READ:
+		return svc_rdma_asm_read(a->sx, a->chain, a, seg->handle, len,
+					 seg->offset);
 	}
-	svc_rdma_asm_zero(a, xdr_pad_size(chunk_len));
-	if (hdr->proc == SVCRDMA_MSG)
-		svc_rdma_asm_copy(a, msg + cur, hdr->msg_len - cur);
-	return 0;
+	return -EINVAL;
 }
 
 static void svc_rdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
@@ -537,8 +518,12 @@ ALLOW_ERROR_INJECTION(svc_rdma_ib_post_send, ERRNO);
  * @cqe: completion entry for the last rw WR; only when @tail is NULL
  * @tail: the WR to post last (a Send), or NULL
  *
+ * A chain with no rw context and no @tail has nothing that could ever
+ * complete: it is refused, so that nobody waits on it.
+ *
  * Return values:
  *   %0 if everything was posted;
+ *   %-ENODATA if there was nothing to post (the connection stays up);
  *   %-EIO if nothing was posted;
  *   %-EINPROGRESS if some WRs were posted: they may still run, so what
  *   they use must not be released before the QP drains.
@@ -552,6 +537,8 @@ int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
 	struct svc_rdma_rw_ctxt *rw;
 	int ret;
 
+	if (!tail && list_empty(rw_list))
+		return -ENODATA;
 	if (tail)
 		cqe = NULL;
 	list_for_each_entry_reverse(rw, rw_list, rw_list) {
@@ -608,20 +595,14 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 {
 	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
 	struct xdr_buf *arg = &rqstp->rq_arg;
-	struct svc_rdma_assembly a = { .rqstp = rqstp };
-	struct svc_rdma_send_ctxt *holder;
 	struct svc_rdma_chain chain;
+	struct svc_rdma_assembly a = {
+		.sx = sx, .chain = &chain, .rc = rc, .rqstp = rqstp,
+	};
+	struct svc_rdma_send_ctxt *holder;
 	unsigned int need, npages;
-	u32 first_pos = 0;
 	int ret;
 
-	/*
-	 * A position-zero chunk is the whole call: more chunks would go
-	 * inside it.  Clients do not send that; refuse it rather than
-	 * lay out bytes we have not read yet.
-	 */
-	if (hdr->proc == SVCRDMA_NOMSG && hdr->read_chunks > 1)
-		return -EINVAL;
 	/* every chunk's data, its padding, and the inline bytes around it */
 	need = hdr->read_len + hdr->read_chunks * (XDR_UNIT - 1) +
 	       (hdr->proc == SVCRDMA_MSG ? hdr->msg_len : 0);
@@ -629,10 +610,13 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 		return -EINVAL;
 
 	svc_rdma_chain_init(&chain);
-	ret = svc_rdma_asm_build(sx, &chain, &a, rc, &first_pos);
+	ret = svc_rdma_hdr_walk_call(hdr, svc_rdma_asm_part, &a);
 	if (ret)
 		goto out_release;
 	npages = DIV_ROUND_UP(a.len, PAGE_SIZE);
+	/* segments of length zero only: there is nothing to wait for */
+	if (list_empty(&chain.ch_rw))
+		goto out_arg;
 
 	/* taken now, so that a failed post needs no memory to clean up */
 	holder = svc_rdma_send_ctxt_get(sx);
@@ -664,6 +648,7 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 		return -EIO;
 	}
 
+out_arg:
 	svc_rdma_stat_add(SVCRDMA_STAT_READ_BYTES, hdr->read_len);
 	trace_svcrdma_read_chunks(sx, hdr->xid, hdr->read_len);
 	if (hdr->proc == SVCRDMA_NOMSG) {
@@ -675,7 +660,7 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 	} else {
 		svc_rdma_stat_add(SVCRDMA_STAT_READ_CHUNKS, hdr->read_chunks);
 		arg->head[0].iov_base = rc->rc_buf + hdr->hdr_len;
-		arg->head[0].iov_len = first_pos;
+		arg->head[0].iov_len = a.head;
 		arg->pages = rqstp->rq_pages;
 		arg->page_len = a.len;
 	}

@@ -18,6 +18,15 @@
 #define SVCRDMA_SEG_SIZE	(4 * sizeof(__be32))	/* handle, length, offset */
 #define SVCRDMA_READ_SEG_SIZE	(SVCRDMA_SEG_SIZE + sizeof(__be32))
 
+/*
+ * The shortest RPC Call (RFC 5531, section 9): xid, direction, rpcvers,
+ * prog, vers, proc, and a credential and a verifier of no body (flavor
+ * and length each).  sunrpc reads the first words of a Call from
+ * rq_arg's head without checking its length, so the head of every Call
+ * handed to nfsd must hold at least this much.
+ */
+#define SVCRDMA_MIN_CALL	(10 * sizeof(__be32))
+
 /* rdma_proc values (RFC 8166, section 4.2.2) */
 enum svc_rdma_proc {
 	SVCRDMA_MSG	= 0,
@@ -52,6 +61,7 @@ enum svc_rdma_hdr_fault {
 	SVCRDMA_HDR_SEG_COUNT,	/* a chunk of no segments, or more than fit */
 	SVCRDMA_HDR_TOO_LONG,	/* chunk lengths past the payload budget */
 	SVCRDMA_HDR_TOO_MANY,	/* more Write chunks than the server takes */
+	SVCRDMA_HDR_SHORT_CALL,	/* the Call's head cannot hold an RPC header */
 	SVCRDMA_HDR_NR_FAULTS
 };
 
@@ -80,12 +90,22 @@ struct svc_rdma_hdr_limits {
  * @read_chunks: Read chunks (runs of segments with one position)
  * @read_len: bytes of all Read segments
  * @pz_len: bytes of the position-zero Read chunk (0 if there is none)
+ * @call_head: bytes of the rebuilt Call that come before the first Read
+ *	chunk's data: the inline message of an RDMA_MSG without Read
+ *	chunks, the first position of one with them, the position-zero
+ *	chunk of an RDMA_NOMSG (rq_arg's head is cut from these bytes)
  * @write_list: the first Write chunk's segment count on the wire, or NULL
  * @write_chunks: Write chunks in the Write list
  * @write_segs: segments in all Write chunks
  * @reply_chunk: the Reply chunk's segment count on the wire, or NULL
  * @reply_segs: segments in the Reply chunk
  * @reply_len: bytes the Reply chunk offers
+ * @inv_handle: the one handle every segment of the Call names, which the
+ *	reply may invalidate (RFC 8797); 0 when the Call names none or
+ *	several
+ * @rev_reply: a chunkless RDMA_MSG whose RPC message repeats rdma_xid
+ *	and has direction REPLY: a reverse-direction Reply (RFC 8167), to
+ *	which the Call rules on @call_head do not apply
  * @fault: why the header was refused, or %SVCRDMA_HDR_OK
  *
  * The list pointers point into the Receive buffer, at wire data that
@@ -105,6 +125,7 @@ struct svc_rdma_hdr {
 	unsigned int		read_chunks;
 	u32			read_len;
 	u32			pz_len;
+	u32			call_head;
 
 	const __be32		*write_list;
 	unsigned int		write_chunks;
@@ -114,11 +135,45 @@ struct svc_rdma_hdr {
 	unsigned int		reply_segs;
 	u32			reply_len;
 
+	u32			inv_handle;
+	bool			rev_reply;
 	enum svc_rdma_hdr_fault	fault;
 };
 
 int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
 			const struct svc_rdma_hdr_limits *lim);
+
+/* The parts of a Call with Read chunks, in the order of its XDR stream. */
+enum svc_rdma_call_part {
+	SVCRDMA_PART_HEAD,	/* inline bytes before the first chunk */
+	SVCRDMA_PART_INLINE,	/* inline bytes between or after chunks */
+	SVCRDMA_PART_READ,	/* one Read segment's data */
+	SVCRDMA_PART_PAD,	/* zeroes rounding a chunk up to XDR_UNIT */
+};
+
+/**
+ * struct svc_rdma_read_seg - one Read segment, from the wire
+ * @handle: rdma_handle (the client's rkey)
+ * @length: rdma_length
+ * @offset: rdma_offset
+ */
+struct svc_rdma_read_seg {
+	u32	handle;
+	u32	length;
+	u64	offset;
+};
+
+/*
+ * Called for each part of a Call: @off is the part's offset in the
+ * inline message (HEAD, INLINE), @seg the segment (READ), @len its bytes
+ * (never 0).  A non-zero return stops the walk and is returned.
+ */
+typedef int (*svc_rdma_call_actor)(void *arg, enum svc_rdma_call_part part,
+				   u32 off, const struct svc_rdma_read_seg *seg,
+				   u32 len);
+
+int svc_rdma_hdr_walk_call(const struct svc_rdma_hdr *hdr,
+			   svc_rdma_call_actor actor, void *arg);
 const char *svc_rdma_hdr_fault_name(enum svc_rdma_hdr_fault fault);
 
 /* Words of an RDMA_ERROR reply: the fixed four, rdma_err, and vers_low/high */

@@ -188,12 +188,24 @@ static bool ref_bool(const u8 *buf, size_t nw, size_t *i, bool *set)
 	return v <= 1;
 }
 
+/* a chunkless RDMA_MSG whose message is (this xid, REPLY, ...) */
+static bool ref_rev_reply(const u8 *buf, size_t len, size_t end,
+			  const struct ref *r)
+{
+	return word(buf, 3) == SVCRDMA_MSG && !r->read_segs &&
+	       !r->write_chunks && !r->reply_at &&
+	       len >= (end + 2) * WORD_BYTES &&
+	       word(buf, end) == word(buf, 0) && word(buf, end + 1) == 1;
+}
+
 static int ref_decode(const u8 *buf, size_t len,
 		      const struct svc_rdma_hdr_limits *lim, struct ref *r)
 {
 	size_t nw = len / WORD_BYTES, i = 4, at;
 	u32 pos, first = 0, last = 0;
-	u64 read_total = 0, pz = 0, call_len;
+	u64 read_total = 0, pz = 0, call_len, msg_len, head;
+	u64 chunk = 0, before = 0;	/* this chunk's bytes; padded ones before */
+	unsigned int chunks = 0;
 	bool set;
 
 	memset(r, 0, sizeof(*r));
@@ -212,14 +224,25 @@ static int ref_decode(const u8 *buf, size_t len,
 		if (nw - i < READ_WORDS - 1)
 			return -EINVAL;
 		pos = word(buf, i);
-		if (pos % WORD_BYTES || (r->read_segs && pos < last))
+		if (pos % WORD_BYTES)
 			return -EINVAL;
 		if (!r->read_segs) {
 			r->read_at = i;
 			first = pos;
+			chunks = 1;
+		} else if (pos != last) {
+			/* the stream holds the last chunk, padded, first */
+			u64 end = last + (chunk + 3) / 4 * 4;
+
+			if (pos < end)
+				return -EINVAL;
+			before += (chunk + 3) / 4 * 4;
+			chunk = 0;
+			chunks++;
 		}
 		r->read_segs++;
 		last = pos;
+		chunk += word(buf, i + 2);
 		read_total += word(buf, i + 2);
 		if (!pos)
 			pz += word(buf, i + 2);
@@ -252,18 +275,24 @@ static int ref_decode(const u8 *buf, size_t len,
 	}
 	r->end = i;
 
+	msg_len = len - i * WORD_BYTES;
 	if (word(buf, 3) == SVCRDMA_NOMSG) {
-		if (!r->read_segs || first != 0)
+		if (!r->read_segs || first != 0 || chunks > 1)
 			return -EINVAL;
-		call_len = pz;
+		head = pz;
 	} else {
 		if (r->read_segs && first == 0)
 			return -EINVAL;
-		if (len == i * WORD_BYTES)
+		if (!msg_len)
 			return -EINVAL;
-		call_len = len - i * WORD_BYTES;
+		/* the inline bytes before the last chunk arrived */
+		call_len = msg_len;
+		if (r->read_segs && last - before > call_len)
+			return -EINVAL;
+		head = r->read_segs ? first : msg_len;
 	}
-	if (r->read_segs && last > call_len)
+	/* a Call's head holds an RPC call header, a Reply's need not */
+	if (head < 10 * WORD_BYTES && !ref_rev_reply(buf, len, i, r))
 		return -EINVAL;
 	return 0;
 }
@@ -297,7 +326,7 @@ static size_t check_read_list(const struct svc_rdma_hdr *h, const u8 *buf,
 			      const struct span *s,
 			      const struct svc_rdma_hdr_limits *lim)
 {
-	u64 total = 0, pz = 0, call_len;
+	u64 total = 0, pz = 0, call_len, chunk = 0, before = 0;
 	unsigned int chunks = 0, k;
 	u32 pos, last = 0;
 	size_t i;
@@ -316,9 +345,17 @@ static size_t check_read_list(const struct svc_rdma_hdr *h, const u8 *buf,
 		require(pos % WORD_BYTES == 0, "Read position %u unaligned", pos);
 		require(!k || pos >= last, "Read position %u after %u", pos,
 			last);
+		if (k && pos != last) {
+			require(pos >= last + (chunk + 3) / 4 * 4,
+				"Read chunk at %u inside the %llu bytes at %u",
+				pos, (unsigned long long)chunk, last);
+			before += (chunk + 3) / 4 * 4;
+			chunk = 0;
+		}
 		if (!k || pos != last)
 			chunks++;
 		last = pos;
+		chunk += word(buf, i + 2);
 		total += word(buf, i + 2);
 		if (!pos)
 			pz += word(buf, i + 2);
@@ -335,9 +372,20 @@ static size_t check_read_list(const struct svc_rdma_hdr *h, const u8 *buf,
 		(unsigned long long)total, lim->max_read);
 	require((word(buf, 5) == 0) == (h->proc == SVCRDMA_NOMSG),
 		"position-zero chunk and rdma_proc %u disagree", h->proc);
-	call_len = h->proc == SVCRDMA_NOMSG ? pz : h->msg_len;
-	require(last <= call_len, "Read position %u past the %llu-byte call",
-		last, (unsigned long long)call_len);
+	if (h->proc == SVCRDMA_NOMSG) {
+		require(chunks == 1, "RDMA_NOMSG with %u Read chunks", chunks);
+		require(h->call_head == pz, "call_head %u, position-zero %llu",
+			h->call_head, (unsigned long long)pz);
+	} else {
+		call_len = h->msg_len;
+		require(last - before <= call_len,
+			"Read chunk at inline offset %llu past the %llu-byte call",
+			(unsigned long long)(last - before),
+			(unsigned long long)call_len);
+		require(h->call_head == word(buf, 5),
+			"call_head %u, first position %u", h->call_head,
+			word(buf, 5));
+	}
 	return i;
 }
 
@@ -360,6 +408,130 @@ static u64 check_chunk(const u8 *buf, const struct span *s, size_t *i,
 	*i += 1 + (size_t)count * SEG_WORDS;
 	*segs += count;
 	return total;
+}
+
+/* The handles of a Call's segments: the one they all name, or several. */
+struct handles {
+	u32	handle;
+	bool	seen;
+	bool	mixed;
+};
+
+static void note_handle(struct handles *hs, u32 handle)
+{
+	if (!hs->seen)
+		hs->handle = handle;
+	else if (handle != hs->handle)
+		hs->mixed = true;
+	hs->seen = true;
+}
+
+/*
+ * inv_handle is the handle of every segment of the Call when they all
+ * name one, else 0.  The view has been checked: walking it is safe.
+ */
+static void check_inv_handle(const struct svc_rdma_hdr *h)
+{
+	struct handles hs = { 0 };
+	const __be32 *p;
+	u32 c, k;
+
+	for (k = 0, p = h->read_list; k < h->read_segs; k++, p += READ_WORDS)
+		note_handle(&hs, word(p, 1));
+	for (c = 0, p = h->write_list; c < h->write_chunks;
+	     c++, p += 2 + word(p, 0) * SEG_WORDS)
+		for (k = 0; k < word(p, 0); k++)
+			note_handle(&hs, word(p, 1 + k * SEG_WORDS));
+	for (k = 0, p = h->reply_chunk; p && k < word(p, 0); k++)
+		note_handle(&hs, word(p, 1 + k * SEG_WORDS));
+	require(h->inv_handle == (hs.mixed ? 0 : hs.handle),
+		"inv_handle 0x%x, the segments name %s 0x%x", h->inv_handle,
+		hs.mixed ? "several, the first" : "only", hs.handle);
+}
+
+/*
+ * check_walk - the layout svc_rdma_hdr_walk_call() gives an accepted Call
+ *
+ * Every Read segment with bytes is read exactly once, in wire order, at
+ * the stream offset its position names plus the bytes of the earlier
+ * segments of its chunk; the inline parts cover the message once, in
+ * order; pads are short and leave the stream aligned.
+ */
+struct walk {
+	const struct svc_rdma_hdr	*h;
+	u64				stream;	/* bytes laid out so far */
+	u64				taken;	/* inline bytes used so far */
+	unsigned int			seg;	/* next Read segment */
+	unsigned int			parts;
+};
+
+static int walk_part(void *arg, enum svc_rdma_call_part part, u32 off,
+		     const struct svc_rdma_read_seg *seg, u32 len)
+{
+	struct walk *w = arg;
+	const __be32 *list = w->h->read_list;
+	u32 pos, k;
+	u64 before = 0;
+
+	require(len, "a part of no bytes");
+	switch (part) {
+	case SVCRDMA_PART_HEAD:
+	case SVCRDMA_PART_INLINE:
+		require(part != SVCRDMA_PART_HEAD ||
+			(!w->parts && w->h->proc == SVCRDMA_MSG && !off &&
+			 len == w->h->call_head), "head of %u at part %u", len,
+			w->parts);
+		require(off == w->taken && off + (u64)len <= w->h->msg_len,
+			"inline bytes %u+%u, %llu used of %u", off, len,
+			(unsigned long long)w->taken, w->h->msg_len);
+		w->taken += len;
+		break;
+	case SVCRDMA_PART_PAD:
+		require(len < WORD_BYTES && (w->stream + len) % WORD_BYTES == 0,
+			"pad of %u at %llu", len, (unsigned long long)w->stream);
+		break;
+	case SVCRDMA_PART_READ:
+		while (w->seg < w->h->read_segs &&
+		       !word(list, w->seg * READ_WORDS + 2))
+			w->seg++;
+		require(w->seg < w->h->read_segs, "a Read past the list");
+		k = w->seg++;
+		pos = word(list, k * READ_WORDS);
+		while (k-- && word(list, k * READ_WORDS) == pos)
+			before += word(list, k * READ_WORDS + 2);
+		require(w->stream == pos + before,
+			"segment %u read at %llu, its place is %u + %llu",
+			w->seg - 1, (unsigned long long)w->stream, pos,
+			(unsigned long long)before);
+		require(seg->length == len &&
+			seg->handle == word(list, (w->seg - 1) * READ_WORDS + 1),
+			"segment %u misread", w->seg - 1);
+		break;
+	default:
+		fail("part %d", part);
+	}
+	w->stream += len;
+	w->parts++;
+	return 0;
+}
+
+static void check_walk(const struct svc_rdma_hdr *h)
+{
+	struct walk w = { .h = h };
+
+	if (!h->read_segs)
+		return;
+	require(!svc_rdma_hdr_walk_call(h, walk_part, &w), "walk failed");
+	while (w.seg < h->read_segs &&
+	       !word(h->read_list, w.seg * READ_WORDS + 2))
+		w.seg++;
+	require(w.seg == h->read_segs, "segment %u never read", w.seg);
+	require(w.taken == (h->proc == SVCRDMA_MSG ? h->msg_len : 0),
+		"%llu inline bytes of %u laid out",
+		(unsigned long long)w.taken, h->msg_len);
+	require(w.stream <= (u64)h->read_len + h->read_chunks * 3 +
+		(h->proc == SVCRDMA_MSG ? h->msg_len : 0),
+		"%llu bytes laid out", (unsigned long long)w.stream);
 }
 
 static void check_view(const struct svc_rdma_hdr *h, const u8 *buf,
@@ -423,6 +595,12 @@ static void check_view(const struct svc_rdma_hdr *h, const u8 *buf,
 	}
 	require(i * WORD_BYTES == h->hdr_len, "the lists end at %zu, hdr_len %u",
 		i * WORD_BYTES, h->hdr_len);
+	if (!h->read_segs)
+		require(h->call_head == h->msg_len, "call_head %u, msg_len %u",
+			h->call_head, h->msg_len);
+	require(h->rev_reply || h->call_head >= 10 * WORD_BYTES,
+		"a Call whose head holds %u bytes", h->call_head);
+	check_inv_handle(h);
 }
 
 /* The view agrees with ref_decode() on where everything is. */
@@ -555,9 +733,9 @@ static void check_reply(const struct svc_rdma_hdr *call)
 		"svc_rdma_hdr_reply_len() says %d, the reply has %zu bytes",
 		want, n * WORD_BYTES);
 	n = 0;
-	expect = malloc(want + 8);
-	got = malloc(want + 8);
-	again = malloc(want + 8);
+	expect = malloc(want + SVCRDMA_MIN_CALL);
+	got = malloc(want + SVCRDMA_MIN_CALL);
+	again = malloc(want + SVCRDMA_MIN_CALL);
 	if (!written || !expect || !got || !again)
 		abort();
 
@@ -636,19 +814,22 @@ static void check_reply(const struct svc_rdma_hdr *call)
 
 	/*
 	 * Decode it back.  A Reply-chunk reply is an RDMA_NOMSG with no Read
-	 * list, which no Call may be; as an RDMA_MSG with a small body it is
-	 * a well-formed Call whose lists are the reply's.
+	 * list, which no Call may be; as an RDMA_MSG followed by the
+	 * shortest RPC Call it is a well-formed Call whose lists are the
+	 * reply's.
 	 */
 	memcpy(again, got, want);
 	put_word(again, 3, SVCRDMA_MSG);
 	body = again + want;
+	memset(body, 0, SVCRDMA_MIN_CALL);		/* CALL, AUTH_NONE */
 	put_word(body, 0, be32_to_cpu(call->xid));
-	put_word(body, 1, 1);				/* REPLY */
-	ret = svc_rdma_hdr_decode(&rep, again, want + 8, &hdr_fuzz_wide);
+	ret = svc_rdma_hdr_decode(&rep, again, want + SVCRDMA_MIN_CALL,
+				  &hdr_fuzz_wide);
 	require(ret == 0, "the encoded reply does not decode: %d (%s)", ret,
 		svc_rdma_hdr_fault_name(rep.fault));
-	check_view(&rep, again, want + 8, &hdr_fuzz_wide);
-	require(rep.hdr_len == (unsigned int)want && rep.msg_len == 8 &&
+	check_view(&rep, again, want + SVCRDMA_MIN_CALL, &hdr_fuzz_wide);
+	require(rep.hdr_len == (unsigned int)want &&
+		rep.msg_len == SVCRDMA_MIN_CALL &&
 		rep.credits == credits, "reply decodes to hdr_len %u msg_len %u",
 		rep.hdr_len, rep.msg_len);
 	put_word(expect, 3, SVCRDMA_MSG);
@@ -719,13 +900,14 @@ static void check_error(__be32 xid, u32 credits)
 	ret = svc_rdma_hdr_encode_error(NULL, 0, xid, credits, 3);
 	require(ret == -EINVAL, "encode_error of code 3: %d", ret);
 
-	buf = malloc(SVCRDMA_HDR_MSG_LEN + 4);
+	/* followed by the shortest RPC Call, all zero but its direction */
+	buf = calloc(1, SVCRDMA_HDR_MSG_LEN + SVCRDMA_MIN_CALL);
 	if (!buf)
 		abort();
 	ret = svc_rdma_hdr_encode_msg(buf, SVCRDMA_HDR_MSG_LEN, xid, credits);
 	require(ret == SVCRDMA_HDR_MSG_LEN, "encode_msg: %d", ret);
-	put_word(buf, 7, 0);
-	ret = svc_rdma_hdr_decode(&h, buf, SVCRDMA_HDR_MSG_LEN + 4,
+	ret = svc_rdma_hdr_decode(&h, buf,
+				  SVCRDMA_HDR_MSG_LEN + SVCRDMA_MIN_CALL,
 				  &hdr_fuzz_limits[3]);
 	require(ret == 0 && h.xid == xid && h.credits == credits &&
 		h.hdr_len == SVCRDMA_HDR_MSG_LEN && !h.read_segs &&
@@ -839,6 +1021,7 @@ int hdr_fuzz_one(const u8 *data, size_t size)
 			h.proc == word(buf, 3), "fixed words decoded wrong");
 		check_view(&h, buf, size, lim);
 		check_ref(&h, buf, &r);
+		check_walk(&h);
 		check_reply(&h);
 	}
 	if (size >= SVCRDMA_HDR_FIXED)

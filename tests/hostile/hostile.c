@@ -19,11 +19,12 @@
  * --stats FILE, the row's counter in FILE (the server's
  * /proc/fs/svcrdma/stats) must also have grown.
  *
- * usage: hostile [-s ADDR] [-p PORT] [--stats FILE] [--baseline]
+ * usage: hostile [-s ADDR] [-p PORT] [--stats FILE] [--baseline [--all]]
  *                [--only SUBSTR] [--list] [--seeds DIR]
  *
  * --baseline runs the catalogue against a server that is not ours (the
- * in-tree one) and reports what it did without judging it.  --seeds
+ * in-tree one) and reports what it did without judging it; rows that
+ * crash the in-tree server of 6.1 are reported as not sent, unless --all.  --seeds
  * writes each case's transport header, as it would be sent, to DIR: the
  * decoder fuzzer's seed corpus.  Exit status: 0 when every case passed.
  */
@@ -86,6 +87,7 @@ struct msg {
 /* How a case connects: RFC 8797 private data, or something else. */
 enum pdata {
 	PD_GOOD, PD_NONE, PD_MAGIC, PD_VERSION, PD_SHORT, PD_LONG, PD_ZERO,
+	PD_INV,		/* good, and we take Send With Invalidate */
 };
 
 struct conn {
@@ -98,6 +100,7 @@ struct conn {
 	unsigned char			*buf;	/* NR_RECV Receives, then Sends */
 	unsigned char			*data;	/* chunk memory */
 	unsigned int			rkey;	/* data's, or a fake one */
+	unsigned int			rkey2;	/* a second region's, or 0 */
 	unsigned long long		addr;
 	unsigned int			xid;
 	unsigned int			send_slot;
@@ -106,6 +109,8 @@ struct conn {
 	unsigned char			*reply;
 	unsigned int			reply_len;
 	unsigned int			credits;
+	bool				reply_inv;	/* it invalidated */
+	unsigned int			inv_rkey;	/* which rkey */
 };
 
 struct hcase;
@@ -120,12 +125,23 @@ struct hcase {
 	const char	*counter;	/* ours that must grow, or NULL */
 	run_fn		run;		/* NULL: send the built Call once */
 	enum pdata	pdata;
+	bool		zero_seg;	/* carries a Read segment of length 0 */
 };
+
+/*
+ * A Read segment of length 0 crashes the in-tree server of 6.1: its
+ * svc_rdma_build_read_segment() asks sg_alloc_table_chained() for no
+ * entries, which is a BUG() (lib/sg_pool.c:117), and the guest panics.
+ * --baseline does not send those rows unless --all is given.
+ */
+static const char zero_seg_note[] =
+	"a Read segment of length 0 panics the in-tree 6.1 server (BUG at lib/sg_pool.c:117)";
 
 static const char *server = "192.0.2.1";
 static const char *port = "20049";
 static const char *stats_file;
 static bool baseline;
+static bool send_all;
 
 /* ------------------------------------------------------------------ */
 /* XDR */
@@ -330,6 +346,9 @@ static void private_data(enum pdata how, unsigned char *pd, int *len)
 	case PD_ZERO:
 		memset(pd, 0, 8);
 		break;
+	case PD_INV:
+		pd[5] = 1;	/* RPCRDMA_CMP_F_SND_W_INV_OK */
+		break;
 	}
 }
 
@@ -478,6 +497,8 @@ static int await_recv(struct conn *c, int ms)
 				continue;	/* a Send's completion */
 			c->reply = slot(c, wc.wr_id);
 			c->reply_len = wc.byte_len;
+			c->reply_inv = wc.wc_flags & IBV_WC_WITH_INV;
+			c->inv_rkey = c->reply_inv ? wc.invalidated_rkey : 0;
 			post_recv(c, wc.wr_id);
 			return 1;
 		}
@@ -881,6 +902,96 @@ static int b_reply_chunk(struct conn *c, struct msg *m, int arg)
 	return 0;
 }
 
+/* An RDMA_MSG of @len bytes of a NULL Call: too short to be an RPC Call. */
+static int b_short(struct conn *c, struct msg *m, int arg)
+{
+	struct msg call = { .len = 0 };
+
+	hdr(m, c->xid, 1, 32, RDMA_MSG);
+	empty_lists(m);
+	rpc_null(&call, c->xid);
+	memcpy(m->b + m->len, call.b, (unsigned int)arg);
+	m->len += (unsigned int)arg;
+	return 0;
+}
+
+/* RDMA_NOMSG whose position-zero chunk is the first @arg bytes of a NULL. */
+static int b_pz_len(struct conn *c, struct msg *m, int arg)
+{
+	struct msg call = { .len = 0 };
+
+	rpc_null(&call, c->xid);
+	memcpy(c->data, call.b, call.len);
+	hdr(m, c->xid, 1, 32, RDMA_NOMSG);
+	read_seg(m, 0, c->rkey, (unsigned int)arg, c->addr);
+	empty_lists(m);
+	return 0;
+}
+
+/*
+ * Data items in Read chunks around a NULL Call, with positions as RFC
+ * 8166 (section 3.5.3) counts them: offsets in the rebuilt XDR stream,
+ * the data of earlier chunks, rounded up to a whole word, included.
+ * NULL takes no arguments, so a well-formed layout is answered whatever
+ * it holds; the layout itself is checked by the KUnit suite.
+ */
+static const struct {
+	unsigned int	extra;		/* inline bytes after the NULL Call */
+	unsigned int	n;
+	unsigned int	pos[3];
+	unsigned int	len[3];
+} items[] = {
+	/* 0: one segment of no bytes at the end of the Call */
+	{ 0, 1, { NULL_CALL_LEN }, { 0 } },
+	/* 1: two items back to back: the second after the first's data */
+	{ 0, 2, { NULL_CALL_LEN, NULL_CALL_LEN + 4096 }, { 4096, 100 } },
+	/* 2: three items of odd sizes, four inline bytes around each */
+	{ 12, 3, { NULL_CALL_LEN, NULL_CALL_LEN + 12, NULL_CALL_LEN + 24 },
+	  { 5, 7, 1 } },
+	/* 3: the second item inside the first one's data */
+	{ 0, 2, { NULL_CALL_LEN, NULL_CALL_LEN + 8 }, { 100, 8 } },
+	/* 4: an item at position 4: the Call's head is one word */
+	{ 0, 1, { 4 }, { 8 } },
+	/* 5: a chunk whose segments are all empty, between two items */
+	{ 8, 3, { NULL_CALL_LEN, NULL_CALL_LEN + 12, NULL_CALL_LEN + 16 },
+	  { 8, 0, 4 } },
+};
+
+static int b_items(struct conn *c, struct msg *m, int arg)
+{
+	unsigned int i, n = items[arg].n, off = 0;
+
+	hdr(m, c->xid, 1, 32, RDMA_MSG);
+	for (i = 0; i < n; i++) {
+		read_seg(m, items[arg].pos[i], c->rkey, items[arg].len[i],
+			 c->addr + off);
+		off += 8192;
+	}
+	empty_lists(m);
+	rpc_null(m, c->xid);
+	memset(m->b + m->len, 0, items[arg].extra);
+	m->len += items[arg].extra;
+	return 0;
+}
+
+/* Two Write chunks with different rkeys: nothing we may invalidate. */
+static int b_two_rkeys(struct conn *c, struct msg *m, int arg)
+{
+	(void)arg;
+	hdr(m, c->xid, 1, 32, RDMA_MSG);
+	put32(m, 0);
+	put32(m, 1);
+	put32(m, 1);
+	seg(m, c->rkey, 4096, c->addr);
+	put32(m, 1);
+	put32(m, 1);
+	seg(m, c->rkey2, 4096, c->addr + DATA_SIZE / 2);
+	put32(m, 0);
+	put32(m, 0);
+	rpc_null(m, c->xid);
+	return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* runners */
 
@@ -897,6 +1008,65 @@ static enum outcome run_once(const struct hcase *hc, struct conn *c)
 		return O_BADREPLY;
 	}
 	return o;
+}
+
+/*
+ * Send With Invalidate offered, and a Call naming two regions: the reply
+ * must not invalidate either (RFC 8797 lets the server invalidate a
+ * handle only when the client can tell which).
+ */
+static enum outcome run_two_rkeys(const struct hcase *hc, struct conn *c)
+{
+	struct ibv_mr *mr;
+	enum outcome o;
+
+	mr = ibv_reg_mr(c->pd, c->data + DATA_SIZE / 2, DATA_SIZE / 2,
+			IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ |
+			IBV_ACCESS_REMOTE_WRITE);
+	if (!mr)
+		return O_FAILED;
+	c->rkey2 = mr->rkey;
+	o = run_once(hc, c);
+	if (o == O_REPLY && c->reply_inv) {
+		note("the reply invalidated rkey 0x%x", c->inv_rkey);
+		o = O_BADREPLY;
+	}
+	if (o == O_DISCONNECT || c->down)
+		note("an rkey of ours was invalidated (rxe fails that)");
+	conn_disconnect(c);
+	ibv_dereg_mr(mr);
+	return o == O_REPLY ? O_SURVIVE : o;
+}
+
+/*
+ * Fills every Receive of the connection with a 4 KiB Call whose tail is
+ * a NULL Call's words over and over, then sends a Call of 5 bytes:
+ * whatever the server reads past those 5 bytes is stale, and plausible.
+ */
+static enum outcome run_brim(const struct hcase *hc, struct conn *c)
+{
+	struct msg m = { .len = 0 }, call = { .len = 0 };
+	unsigned int i;
+	enum outcome o;
+
+	rpc_null(&call, 0);
+	for (i = 0; i < 300; i++) {
+		m.len = 0;
+		b_vers(c, &m, 1);
+		while (m.len + call.len <= 4096) {
+			memcpy(m.b + m.len, call.b, call.len);
+			m.len += call.len;
+		}
+		o = exchange(c, &m, c->xid);
+		if (o != O_REPLY) {
+			note("filling Call %u: %s", i, outcome_names[o]);
+			return O_FAILED;
+		}
+		c->xid++;
+	}
+	m.len = 0;
+	hc->build(c, &m, hc->arg);
+	return exchange(c, &m, c->xid);
 }
 
 /* Uses an rkey that does not exist, then one that did but was revoked. */
@@ -1094,6 +1264,36 @@ static const struct hcase catalogue[] = {
 	{ "Reply chunk too small for the reply", b_reply_chunk, 256,
 	  O_ERR_CHUNK, "err_chunk" },
 
+	/* Read segments of no bytes: nothing to read, nothing to wait for */
+	{ "Read segment of length 0 after a NULL Call", b_items, 0, O_REPLY,
+	  "read_chunks", .zero_seg = true },
+	{ "empty Read chunk between two data items", b_items, 5, O_REPLY,
+	  "read_chunks", .zero_seg = true },
+	{ "position-zero Read chunk of length 0", b_pz_len, 0, O_ERR_CHUNK,
+	  "err_chunk", .zero_seg = true },
+
+	/* a Call too short for an RPC header never reaches sunrpc */
+	{ "inline Call of 1 byte", b_short, 1, O_ERR_CHUNK, "err_chunk" },
+	{ "inline Call of 23 bytes", b_short, 23, O_ERR_CHUNK, "err_chunk" },
+	{ "inline Call of 36 bytes", b_short, 36, O_ERR_CHUNK, "err_chunk" },
+	{ "inline Call of 5 bytes in a Receive filled to the brim", b_short,
+	  5, O_ERR_CHUNK, "err_chunk", run_brim },
+	{ "data-item Read chunk at position 4", b_items, 4, O_ERR_CHUNK,
+	  "err_chunk" },
+	{ "position-zero Read chunk of 4 bytes", b_pz_len, 4, O_ERR_CHUNK,
+	  "err_chunk" },
+
+	/* positions count the rebuilt stream, chunk data included */
+	{ "two data items back to back", b_items, 1, O_REPLY, "read_chunks" },
+	{ "three data items, inline bytes between and after", b_items, 2,
+	  O_REPLY, "read_chunks" },
+	{ "a data item inside the previous one's data", b_items, 3,
+	  O_ERR_CHUNK, "err_chunk" },
+
+	/* Send With Invalidate only of a handle the client can expect */
+	{ "Send With Invalidate offered, Write chunks of two rkeys",
+	  b_two_rkeys, 0, O_SURVIVE, "inline_replies", run_two_rkeys, PD_INV },
+
 	/* remote memory that is not there */
 	{ "Read chunk with an invalid rkey", b_pzrc, 0, O_DISCONNECT,
 	  "read_errors", run_bad_rkey },
@@ -1169,6 +1369,11 @@ static bool run_case(int n, const struct hcase *hc)
 	bool ok, serves = true;
 
 	case_name(hc, name, sizeof(name));
+	if (baseline && hc->zero_seg && !send_all) {
+		printf("# baseline %d - %s: not sent (%s; --all sends it)\n", n,
+		       name, zero_seg_note);
+		return true;
+	}
 	if (conn_open(&c, hc->pdata, NR_RECV)) {
 		printf("not ok %d - %s: cannot connect\n", n, name);
 		return false;
@@ -1260,6 +1465,8 @@ int main(int argc, char **argv)
 			only = argv[++i];
 		} else if (!strcmp(argv[i], "--baseline")) {
 			baseline = true;
+		} else if (!strcmp(argv[i], "--all")) {
+			send_all = true;
 		} else if (!strcmp(argv[i], "--seeds") && i + 1 < argc) {
 			seeds = argv[++i];
 		} else if (!strcmp(argv[i], "--list")) {

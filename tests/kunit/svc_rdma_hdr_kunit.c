@@ -77,7 +77,7 @@ static void one_chunk_call(struct svc_rdma_test_words *b, bool reply,
 		test_put(b, 0);		/* end of the Write list */
 		test_put(b, 0);		/* no Reply chunk */
 	}
-	call_body(b, 4);
+	call_body(b, 10);
 }
 
 static int decode_len(struct svc_rdma_test_words *b, struct svc_rdma_hdr *hdr,
@@ -142,7 +142,7 @@ static void credits_test(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(values); i++) {
 		fixed(b, 1, values[i], SVCRDMA_MSG);
 		close_lists(b);
-		call_body(b, 4);
+		call_body(b, 10);
 		KUNIT_EXPECT_EQ(test, decode(b, &hdr), 0);
 		KUNIT_EXPECT_EQ(test, hdr.credits, values[i]);
 	}
@@ -177,12 +177,12 @@ static void position_zero_chunk_test(struct kunit *test)
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
 	read_seg(b, 0, 8192);
 	read_seg(b, 0, 100);
-	read_seg(b, 8292, 4096);	/* a data item inside that call */
 	close_lists(b);
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
-	KUNIT_EXPECT_EQ(test, hdr.read_chunks, 2u);
+	KUNIT_EXPECT_EQ(test, hdr.read_chunks, 1u);
 	KUNIT_EXPECT_EQ(test, hdr.pz_len, 8292u);
-	KUNIT_EXPECT_EQ(test, hdr.read_len, 8292u + 4096u);
+	KUNIT_EXPECT_EQ(test, hdr.read_len, 8292u);
+	KUNIT_EXPECT_EQ(test, hdr.call_head, 8292u);
 	KUNIT_EXPECT_EQ(test, hdr.msg_len, 0u);
 }
 
@@ -203,7 +203,7 @@ static void write_list_test(struct kunit *test)
 	test_put(b, 0);
 	test_put(b, 1);
 	chunk(b, 1, reply);
-	call_body(b, 8);
+	call_body(b, 10);
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
 	KUNIT_EXPECT_EQ(test, hdr.write_chunks, 2u);
 	KUNIT_EXPECT_EQ(test, hdr.write_segs, 3u);
@@ -211,7 +211,7 @@ static void write_list_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hdr.reply_segs, 1u);
 	KUNIT_EXPECT_EQ(test, hdr.reply_len, 8192u);
 	KUNIT_EXPECT_EQ(test, be32_to_cpup(hdr.reply_chunk), 1u);
-	KUNIT_EXPECT_EQ(test, hdr.msg_len, 32u);
+	KUNIT_EXPECT_EQ(test, hdr.msg_len, 40u);
 }
 
 static void version_test(struct kunit *test)
@@ -260,7 +260,7 @@ static void truncation_test(struct kunit *test)
 	int ret;
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	read_seg(b, 8, 4096);
+	read_seg(b, 40, 4096);
 	test_put(b, 0);
 	test_put(b, 1);
 	chunk(b, 1, one);
@@ -268,7 +268,7 @@ static void truncation_test(struct kunit *test)
 	test_put(b, 1);
 	chunk(b, 1, one);
 	full = b->n * 4;
-	call_body(b, 2);
+	call_body(b, 10);
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
 	KUNIT_ASSERT_EQ(test, hdr.hdr_len, full);
 
@@ -343,17 +343,38 @@ static void read_position_test(struct kunit *test)
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
 
-	/* past the end of the inline call (32 bytes), and at its very end */
+	/* past the end of the inline call (40 bytes), and at its very end */
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	read_seg(b, 36, 4096);
+	read_seg(b, 44, 4096);
 	close_lists(b);
-	call_body(b, 8);
+	call_body(b, 10);
 	ret = decode(b, &hdr);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
-	b->w[5] = 32;
+	b->w[5] = 40;
 	KUNIT_EXPECT_EQ(test, decode(b, &hdr), 0);
 
-	/* past the end of the call a position-zero chunk carries */
+	/*
+	 * A second chunk's position counts the first one's data, rounded
+	 * up: with 10 bytes at 40, the next chunk starts at 52 at the
+	 * soonest (RFC 8166, section 3.5.3).  Before that it would lie
+	 * inside the first one's data.
+	 */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	read_seg(b, 40, 10);
+	read_seg(b, 48, 4);
+	close_lists(b);
+	call_body(b, 10);
+	ret = decode(b, &hdr);
+	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
+	b->w[11] = 52;
+	KUNIT_EXPECT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, hdr.read_chunks, 2u);
+	/* 56: four inline bytes before it, which the Call does not have */
+	b->w[11] = 56;
+	ret = decode(b, &hdr);
+	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_READ_POS);
+
+	/* no chunk beside a position-zero chunk: it is the whole call */
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
 	read_seg(b, 0, 100);
 	read_seg(b, 104, 4096);
@@ -452,8 +473,8 @@ static void too_long_test(struct kunit *test)
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_LONG);
 
 	fixed(b, 1, 32, SVCRDMA_MSG);
-	read_seg(b, 8, svc_rdma_test_limits.max_read);
-	read_seg(b, 12, 4);
+	read_seg(b, 40, svc_rdma_test_limits.max_read);
+	read_seg(b, 40 + svc_rdma_test_limits.max_read, 4);
 	close_lists(b);
 	call_body(b, 4);
 	ret = decode(b, &hdr);
@@ -471,9 +492,318 @@ static void ragged_length_test(struct kunit *test)
 	close_lists(b);
 	ret = decode_len(b, &hdr, 27);
 	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_TRUNCATED);
-	call_body(b, 1);
-	KUNIT_EXPECT_EQ(test, decode_len(b, &hdr, 29), 0);
-	KUNIT_EXPECT_EQ(test, hdr.msg_len, 1u);
+	call_body(b, 11);
+	KUNIT_EXPECT_EQ(test, decode_len(b, &hdr, 28 + 41), 0);
+	KUNIT_EXPECT_EQ(test, hdr.msg_len, 41u);
+}
+
+/*
+ * sunrpc reads a Call's first words from rq_arg's head without checking
+ * its length: every way a head is formed must hold an RPC call header.
+ */
+static void short_call_test(struct kunit *test)
+{
+	struct svc_rdma_hdr hdr;
+	struct svc_rdma_test_words *b = new_header(test);
+	unsigned int len;
+	int ret;
+
+	/* inline: 1 to 39 bytes are refused, 40 are a Call */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	close_lists(b);
+	call_body(b, 10);
+	for (len = 1; len < SVCRDMA_MIN_CALL; len++) {
+		ret = decode_len(b, &hdr, 28 + len);
+		expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_SHORT_CALL);
+	}
+	KUNIT_EXPECT_EQ(test, decode_len(b, &hdr, 28 + 40), 0);
+	KUNIT_EXPECT_EQ(test, hdr.call_head, 40u);
+
+	/* a data item at position 4: the head is one word */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	read_seg(b, 4, 4096);
+	close_lists(b);
+	call_body(b, 10);
+	ret = decode(b, &hdr);
+	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_SHORT_CALL);
+
+	/* position-zero chunks of 0 and 4 bytes, then 40 */
+	fixed(b, 1, 32, SVCRDMA_NOMSG);
+	read_seg(b, 0, 0);
+	close_lists(b);
+	ret = decode(b, &hdr);
+	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_SHORT_CALL);
+	b->w[7] = 4;
+	ret = decode(b, &hdr);
+	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_SHORT_CALL);
+	b->w[7] = 40;
+	KUNIT_EXPECT_EQ(test, decode(b, &hdr), 0);
+
+	/* a reverse-direction Reply may be short; anything else may not */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	close_lists(b);
+	test_put(b, 0x12345678);	/* the transport header's xid */
+	test_put(b, 1);			/* REPLY */
+	test_put(b, 0);
+	KUNIT_EXPECT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_TRUE(test, hdr.rev_reply);
+	b->w[7] = 0x87654321;
+	ret = decode(b, &hdr);
+	expect_fault(test, &hdr, ret, -EINVAL, SVCRDMA_HDR_SHORT_CALL);
+}
+
+/* A Read segment of no bytes is valid: there is just nothing to read. */
+static void zero_length_segment_test(struct kunit *test)
+{
+	struct svc_rdma_hdr hdr;
+	struct svc_rdma_test_words *b = new_header(test);
+
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	read_seg(b, 40, 0);
+	close_lists(b);
+	call_body(b, 10);
+	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, hdr.read_segs, 1u);
+	KUNIT_EXPECT_EQ(test, hdr.read_len, 0u);
+}
+
+/* Send With Invalidate only of the one handle every segment names. */
+static void inv_handle_test(struct kunit *test)
+{
+	static const u32 one[] = { 4096 }, two[] = { 4096, 4096 };
+	struct svc_rdma_hdr hdr;
+	struct svc_rdma_test_words *b = new_header(test);
+
+	/* none */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	close_lists(b);
+	call_body(b, 10);
+	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, hdr.inv_handle, 0u);
+
+	/* one Write chunk of one segment: its handle */
+	one_chunk_call(b, false, 1, one);
+	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, hdr.inv_handle, 0xbb00u);
+
+	/* two segments of two handles: neither */
+	one_chunk_call(b, false, 2, two);
+	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, hdr.inv_handle, 0u);
+
+	/* a Write chunk and a Reply chunk naming the same handle */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	test_put(b, 0);
+	test_put(b, 1);
+	chunk(b, 1, one);
+	test_put(b, 0);
+	test_put(b, 1);
+	chunk(b, 1, one);
+	call_body(b, 10);
+	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, hdr.inv_handle, 0xbb00u);
+
+	/* a Read segment's handle differs from the Write chunk's */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	read_seg(b, 40, 8);
+	test_put(b, 0);
+	test_put(b, 1);
+	chunk(b, 1, one);
+	test_put(b, 0);
+	test_put(b, 0);
+	call_body(b, 10);
+	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
+	KUNIT_EXPECT_EQ(test, hdr.inv_handle, 0u);
+}
+
+/*
+ * Layouts of Calls with several data items, worked out by hand from RFC
+ * 8166 (sections 3.4.5.2 and 3.5.3) and compared byte for byte with what
+ * svc_rdma_hdr_walk_call() lays out.  Inline words are 0x11111111 times
+ * their index + 1; a segment's data is its handle's low byte, repeated;
+ * padding is zero.
+ */
+#define LAYOUT_MAX	256
+
+struct layout {
+	struct kunit	*test;
+	const u8	*msg;		/* the inline message */
+	u8		out[LAYOUT_MAX];
+	unsigned int	len;
+	unsigned int	parts;
+	bool		head_first;
+};
+
+static int layout_part(void *arg, enum svc_rdma_call_part part, u32 off,
+		       const struct svc_rdma_read_seg *seg, u32 len)
+{
+	struct layout *l = arg;
+
+	KUNIT_ASSERT_LE(l->test, l->len + len, (unsigned int)LAYOUT_MAX);
+	KUNIT_EXPECT_NE(l->test, len, 0u);
+	if (part == SVCRDMA_PART_HEAD)
+		l->head_first = !l->parts;
+	switch (part) {
+	case SVCRDMA_PART_HEAD:
+	case SVCRDMA_PART_INLINE:
+		memcpy(l->out + l->len, l->msg + off, len);
+		break;
+	case SVCRDMA_PART_READ:
+		memset(l->out + l->len, seg->handle & 0xff, len);
+		break;
+	case SVCRDMA_PART_PAD:
+		memset(l->out + l->len, 0, len);
+		break;
+	}
+	l->len += len;
+	l->parts++;
+	return 0;
+}
+
+/* Pieces of an expected layout, appended in order. */
+static void want_inline(u8 *w, unsigned int *n, unsigned int word)
+{
+	u32 v = cpu_to_be32(0x11111111u * (word + 1));
+
+	memcpy(w + *n, &v, 4);
+	*n += 4;
+}
+
+static void want_fill(u8 *w, unsigned int *n, u8 byte, unsigned int len)
+{
+	memset(w + *n, byte, len);
+	*n += len;
+}
+
+static void rseg_h(struct svc_rdma_test_words *b, u32 pos, u32 handle,
+		   u32 len)
+{
+	test_put(b, 1);
+	test_put(b, pos);
+	test_put(b, handle);
+	test_put(b, len);
+	test_put(b, 0);
+	test_put(b, 0x1000);
+}
+
+static void inline_words(struct svc_rdma_test_words *b, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		test_put(b, 0x11111111u * (i + 1));
+}
+
+static void walk_layout(struct kunit *test, struct svc_rdma_test_words *b,
+			struct layout *l)
+{
+	struct svc_rdma_hdr hdr;
+
+	memset(l, 0, sizeof(*l));
+	l->test = test;
+	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
+	l->msg = (const u8 *)b->wire + hdr.hdr_len;
+	KUNIT_ASSERT_EQ(test, svc_rdma_hdr_walk_call(&hdr, layout_part, l), 0);
+}
+
+static void two_data_items_layout_test(struct kunit *test)
+{
+	struct svc_rdma_test_words *b = new_header(test);
+	struct layout *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+	u8 want[LAYOUT_MAX];
+	unsigned int n = 0, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	/*
+	 * Inline: a 40-byte Call header (words 0-9), then words 10 and
+	 * 11.  Item A, 5 bytes, at 40: it fills 40-47 with its padding.
+	 * Word 10 follows at 48.  Item B, 6 bytes, at 52: 52-59.  Word
+	 * 11 follows at 60; 64 bytes in all.
+	 */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	rseg_h(b, 40, 0xa1, 5);
+	rseg_h(b, 52, 0xb2, 6);
+	close_lists(b);
+	inline_words(b, 12);
+	walk_layout(test, b, l);
+
+	for (i = 0; i < 10; i++)
+		want_inline(want, &n, i);
+	want_fill(want, &n, 0xa1, 5);
+	want_fill(want, &n, 0, 3);
+	want_inline(want, &n, 10);
+	want_fill(want, &n, 0xb2, 6);
+	want_fill(want, &n, 0, 2);
+	want_inline(want, &n, 11);
+	KUNIT_EXPECT_TRUE(test, l->head_first);
+	KUNIT_ASSERT_EQ(test, l->len, 64u);
+	KUNIT_EXPECT_EQ(test, n, 64u);
+	KUNIT_EXPECT_EQ(test, memcmp(l->out, want, n), 0);
+}
+
+static void three_data_items_layout_test(struct kunit *test)
+{
+	struct svc_rdma_test_words *b = new_header(test);
+	struct layout *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+	u8 want[LAYOUT_MAX];
+	unsigned int n = 0, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	/*
+	 * Inline: a 44-byte Call header (words 0-10), then words 11 and
+	 * 12.  Item A in two segments of 3 and 4 bytes, at 44: 44-51 with
+	 * one byte of padding.  Item B, 8 bytes, right after it at 52:
+	 * 52-59, no padding.  Word 11 at 60.  Item C, one byte, at 64:
+	 * 64-67 with its padding.  Word 12 at 68, an empty segment at 72
+	 * (a chunk of no data), and nothing after: 72 bytes in all.
+	 */
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	rseg_h(b, 44, 0xa1, 3);
+	rseg_h(b, 44, 0xa2, 4);
+	rseg_h(b, 52, 0xb3, 8);
+	rseg_h(b, 64, 0xc4, 1);
+	rseg_h(b, 72, 0xd5, 0);
+	close_lists(b);
+	inline_words(b, 13);
+	walk_layout(test, b, l);
+
+	for (i = 0; i < 11; i++)
+		want_inline(want, &n, i);
+	want_fill(want, &n, 0xa1, 3);
+	want_fill(want, &n, 0xa2, 4);
+	want_fill(want, &n, 0, 1);
+	want_fill(want, &n, 0xb3, 8);
+	want_inline(want, &n, 11);
+	want_fill(want, &n, 0xc4, 1);
+	want_fill(want, &n, 0, 3);
+	want_inline(want, &n, 12);
+	KUNIT_EXPECT_TRUE(test, l->head_first);
+	KUNIT_ASSERT_EQ(test, l->len, 72u);
+	KUNIT_EXPECT_EQ(test, n, 72u);
+	KUNIT_EXPECT_EQ(test, memcmp(l->out, want, n), 0);
+}
+
+/* RDMA_NOMSG: the position-zero chunk alone, its segments in order. */
+static void position_zero_layout_test(struct kunit *test)
+{
+	struct svc_rdma_test_words *b = new_header(test);
+	struct layout *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
+	u8 want[LAYOUT_MAX];
+	unsigned int n = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	fixed(b, 1, 32, SVCRDMA_NOMSG);
+	rseg_h(b, 0, 0xa1, 41);
+	rseg_h(b, 0, 0xb2, 0);
+	rseg_h(b, 0, 0xc3, 3);
+	close_lists(b);
+	walk_layout(test, b, l);
+
+	want_fill(want, &n, 0xa1, 41);
+	want_fill(want, &n, 0xc3, 3);
+	KUNIT_EXPECT_FALSE(test, l->head_first);
+	KUNIT_ASSERT_EQ(test, l->len, 44u);
+	KUNIT_EXPECT_EQ(test, memcmp(l->out, want, n), 0);
 }
 
 static void fault_name_test(struct kunit *test)
@@ -503,6 +833,12 @@ static struct kunit_case svc_rdma_hdr_cases[] = {
 	KUNIT_CASE(segment_count_test),
 	KUNIT_CASE(too_long_test),
 	KUNIT_CASE(ragged_length_test),
+	KUNIT_CASE(short_call_test),
+	KUNIT_CASE(zero_length_segment_test),
+	KUNIT_CASE(inv_handle_test),
+	KUNIT_CASE(two_data_items_layout_test),
+	KUNIT_CASE(three_data_items_layout_test),
+	KUNIT_CASE(position_zero_layout_test),
 	KUNIT_CASE(fault_name_test),
 	{}
 };

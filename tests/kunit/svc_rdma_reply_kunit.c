@@ -92,7 +92,7 @@ static void build_call(struct svc_rdma_test_words *b,
 	test_put(b, SVCRDMA_MSG);
 	if (rc->read_list) {
 		test_put(b, 1);		/* a data-item Read chunk */
-		test_put(b, 16);
+		test_put(b, 40);
 		test_put(b, 0xaa000001);
 		test_put(b, 8192);
 		test_put(b, 0);
@@ -107,7 +107,7 @@ static void build_call(struct svc_rdma_test_words *b,
 	test_put(b, rc->has_reply);
 	if (rc->has_reply)
 		put_chunk(b, REPLY_CHUNK, &rc->reply, false);
-	for (c = 0; c < 8; c++)	/* the RPC message */
+	for (c = 0; c < 10; c++)	/* the RPC message */
 		test_put(b, 0xc0ffee00 + c);
 	test_to_wire(b);
 }

@@ -41,6 +41,8 @@ static inline u32 be32_to_cpup(const __be32 *p)
 
 /* @y must be a power of two, as the kernel's round_down() requires */
 #define round_down(x, y)	((x) & ~(__typeof__(x))((y) - 1))
+/* likewise */
+#define round_up(x, y)		((((x) - 1) | (__typeof__(x))((y) - 1)) + 1)
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 

@@ -79,6 +79,12 @@ void xdr_init_encode(struct xdr_stream *xdr, struct xdr_buf *buf, __be32 *p,
 		     struct rpc_rqst *rqst);
 __be32 *xdr_reserve_space(struct xdr_stream *xdr, size_t nbytes);
 
+/* bytes that round @n up to a whole XDR unit */
+static inline size_t xdr_pad_size(size_t n)
+{
+	return (XDR_UNIT - (n & (XDR_UNIT - 1))) & (XDR_UNIT - 1);
+}
+
 static inline size_t xdr_stream_remaining(const struct xdr_stream *xdr)
 {
 	return xdr->nwords << 2;
