@@ -229,7 +229,7 @@ static struct xprt_class svc_rdma_bc_class = {
 	.owner	= THIS_MODULE,
 	.ident	= SVCRDMA_XPRT_IDENT | XPRT_TRANSPORT_BC,
 	.setup	= svc_rdma_bc_setup,
-	SVCRDMA_XPRT_CLASS_NETID(""),
+	.netid	= { "" },	/* no netid of its own: the terminator */
 };
 
 /**

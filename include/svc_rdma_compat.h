@@ -27,13 +27,14 @@
 #endif
 
 /*
- * struct xprt_class grew a netid list (6.2) that rpcbind-less backchannel
- * classes must fill in.
+ * struct xprt_class has a netid list (every kernel svcrdma builds for,
+ * 6.1 included), a flexible array that sunrpc's lookups by netid walk up
+ * to an empty-string terminator.  A class built without the list would
+ * send those walks past its end, so a feature test that fails to find the
+ * member must stop the build, never leave the list out.
  */
-#ifdef SVCRDMA_HAVE_XPRT_CLASS_NETID
-#define SVCRDMA_XPRT_CLASS_NETID(...)	.netid = { __VA_ARGS__ }
-#else
-#define SVCRDMA_XPRT_CLASS_NETID(...)
+#ifndef SVCRDMA_HAVE_XPRT_CLASS_NETID
+#error "svcrdma needs struct xprt_class.netid[] (the Kbuild feature test missed it)"
 #endif
 
 /*
