@@ -259,32 +259,54 @@ client_saw() {
 	return $rc
 }
 
-# traced "EVENT[:FILTER]..." CMD...: run CMD with the tracepoints EVENT
-# (e.g. rpcrdma/svcrdma_post_send) enabled; true when it succeeded and
-# each EVENT fired.  FILTER is an ftrace filter without spaces
-# (inv_rkey!=0).  What proves the in-tree server's paths: it has no
-# counters.
+# Trace events.  Turning an event on or off patches kernel text live
+# (jump labels and static calls, through text_poke_bp()), and under
+# multi-threaded TCG a vCPU that runs the code another vCPU is patching
+# can livelock the guest: int3 on one side, an IPI that never completes on
+# the other, soft lockups and RCU stalls without end (issue 13).  So an
+# event is switched on once, by trace_on, right after its module is loaded
+# and before anything runs that module's code, and stays on until the
+# module is unloaded; traced only sets filters and reads the buffer.
+# (init turns off options/record-cmd, without which the first event on
+# and the last one off would also patch the scheduler's tracepoints.)
 TRACEFS=/sys/kernel/tracing
+
+# trace_on EVENT...: switch EVENT (e.g. rpcrdma/svcrdma_post_send) on for
+# the rest of its module's life.  Call it before the module is used.
+trace_on() {
+	local e
+	for e in "$@"; do
+		[ -d "$TRACEFS/events/$e" ] || { say "no tracepoint $e"; return 1; }
+		[[ $(cat "$TRACEFS/events/$e/enable") == 1* ]] ||
+			echo 1 >"$TRACEFS/events/$e/enable" || return
+	done
+}
+
+# traced "EVENT[:FILTER]..." CMD...: run CMD; true when it succeeded and
+# each EVENT fired meanwhile (EVENT must be on: see trace_on).  FILTER is
+# an ftrace filter without spaces (inv_rkey!=0), set on the event for the
+# time of CMD.  What proves the in-tree server's paths: it has no counters.
 traced() {
-	local spec=$1 e ev rc=0
+	local spec=$1 e ev rc=0 seen
 	shift
 	for e in $spec; do
 		ev=$TRACEFS/events/${e%%:*}
 		[ -d "$ev" ] || { say "no tracepoint ${e%%:*}"; return 1; }
+		[[ $(cat "$ev/enable") == 1* ]] ||
+			{ say "${e%%:*} is off (trace_on it before its module is used)"; return 1; }
 		case $e in *:*) echo "${e#*:}" >"$ev/filter" || return ;; esac
-		echo 1 >"$ev/enable"
 	done
 	: >$TRACEFS/trace
 	"$@" || rc=$?
+	# Read the buffer before the filters go: every line was filtered.
+	seen=$(cat $TRACEFS/trace)
 	for e in $spec; do
-		ev=$TRACEFS/events/${e%%:*}
-		echo 0 >"$ev/enable"
-		echo 0 >"$ev/filter"
+		case $e in *:*) echo 0 >"$TRACEFS/events/${e%%:*}/filter" ;; esac
 	done
 	[ $rc = 0 ] || return $rc
 	for e in $spec; do
 		ev=${e%%:*}
-		grep -q " ${ev#*/}: " $TRACEFS/trace || { say "$e did not fire"; rc=1; }
+		grep -q " ${ev#*/}: " <<<"$seen" || { say "$e did not fire"; rc=1; }
 	done
 	return $rc
 }

@@ -43,6 +43,18 @@ say "server: $SERVER, class $CLASS, port $PORT, kernel $(uname -r)"
 must "guest NIC up" net_up
 must "rxe device up" rxe_up
 must "load the $SERVER server transport" server_load "$SERVER"
+# The tracepoints that the checks below read go on now, before anything
+# runs the code of rpcrdma or nfsd, and stay on (see trace_on in lib.sh).
+case $SERVER in
+ours) events=rpcrdma/xprtrdma_cb_call ;;
+*) events="rpcrdma/svcrdma_post_send rpcrdma/svcrdma_post_read_chunk
+	rpcrdma/svcrdma_post_write_chunk rpcrdma/svcrdma_post_reply_chunk
+	rpcrdma/svcrdma_decode_rqst rpcrdma/svcrdma_send_pullup
+	rpcrdma/xprtrdma_cb_call nfsd/nfsd_cb_recall nfsd/nfsd_cb_recall_done" ;;
+esac
+traces_on() { modprobe nfsd && trace_on "$@"; }
+# shellcheck disable=SC2086 # a list of events
+must "tracepoints on before first use" traces_on $events
 must "nfsd started" nfsd_start
 must "listener $CLASS $PORT added" nfsd_listen "$CLASS" "$PORT"
 nfsd_end_grace
