@@ -29,7 +29,8 @@
  * everything the reply used: the rw contexts and their mappings, the
  * SGE mappings, and the reply's pages, which move from rq_respages into
  * the Send context so that they outlive the svc_rqst.  The Send context
- * then goes back on the connection's free list.
+ * then goes back on the connection's free list, which keeps a bounded
+ * number of them (see "The cache and its bound" below).
  *
  * When the client accepts remote invalidation (RFC 8797) and offered an
  * rkey in its Call, the Send invalidates it (Send With Invalidate), error
@@ -300,7 +301,27 @@ EXPORT_SYMBOL_IF_KUNIT(svc_rdma_pull_up);
  * allocates or maps; fail_function can make each fail (see
  * tests/guest/faults.sh).  They are noinline so that every call goes
  * through the marked symbol.
+ *
+ * The cache and its bound.  A context costs its own slab object (with
+ * room for a whole reply's page pointers) and a DMA-mapped buffer of
+ * sx_send_size bytes; both stay allocated while it waits on the free
+ * list.  The reply's pages and rw contexts do not: put releases them
+ * before the context is cached, so a free context pins nothing else.
+ *
+ * A connection needs at most one Send at a time per credit (a reply, or
+ * the RDMA_ERROR in its place) and per backchannel request, which is what
+ * its Send Queue is sized for.  The free list keeps no more than that,
+ * svc_rdma_send_cache_max(); a context put back onto a full list is freed.
+ * A burst may briefly use more (a reply's Send still completing after the
+ * client, which has its credit back, sent the next Call), but a connection
+ * at rest holds at most svc_rdma_send_cache_max() Send contexts.
  */
+
+/* The most free Send contexts @sx keeps for reuse. */
+static unsigned int svc_rdma_send_cache_max(const struct svc_rdma_xprt *sx)
+{
+	return sx->sx_max_requests + SVCRDMA_BC_REQUESTS;
+}
 
 /* Maps a new Send buffer for the device, for the context's life. */
 static noinline int svc_rdma_send_buf_map(struct svc_rdma_xprt *sx,
@@ -378,8 +399,10 @@ noinline struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt 
 	spin_lock(&sx->sx_send_lock);
 	sc = list_first_entry_or_null(&sx->sx_send_free,
 				      struct svc_rdma_send_ctxt, sc_list);
-	if (sc)
+	if (sc) {
 		list_del(&sc->sc_list);
+		sx->sx_send_nr_free--;
+	}
 	spin_unlock(&sx->sx_send_lock);
 	if (!sc)
 		sc = svc_rdma_send_ctxt_alloc(sx);
@@ -400,7 +423,9 @@ ALLOW_ERROR_INJECTION(svc_rdma_send_ctxt_get, NULL);
  * @sc: a context whose WRs completed, or were never posted
  *
  * Unmaps the reply's SGEs, releases its rw contexts and its pages, and
- * puts @sc back on the free list.
+ * puts @sc back on the free list, or frees it when the list already
+ * holds svc_rdma_send_cache_max() contexts.  Any context; it does not
+ * sleep.
  */
 void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
 			    struct svc_rdma_send_ctxt *sc)
@@ -417,8 +442,14 @@ void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
 	sc->sc_nr_pages = 0;
 
 	spin_lock(&sx->sx_send_lock);
-	list_add(&sc->sc_list, &sx->sx_send_free);
+	if (sx->sx_send_nr_free < svc_rdma_send_cache_max(sx)) {
+		list_add(&sc->sc_list, &sx->sx_send_free);
+		sx->sx_send_nr_free++;
+		sc = NULL;
+	}
 	spin_unlock(&sx->sx_send_lock);
+	if (sc)
+		svc_rdma_send_ctxt_free(sx, sc);
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_send_ctxt_put);
 
@@ -456,6 +487,7 @@ void svc_rdma_send_ctxts_destroy(struct svc_rdma_xprt *sx)
 		list_del(&sc->sc_list);
 		svc_rdma_send_ctxt_free(sx, sc);
 	}
+	sx->sx_send_nr_free = 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_send_ctxts_destroy);
 

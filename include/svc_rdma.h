@@ -107,8 +107,10 @@ enum {
  * @sx_recv_free: Receive contexts ready to be posted again
  * @sx_recvs_posted: Receives on the Receive Queue
  * @sx_outstanding: Calls received and not yet answered
- * @sx_send_lock: protects @sx_send_free and @sx_orphans
+ * @sx_send_lock: protects @sx_send_free, @sx_send_nr_free and @sx_orphans
  * @sx_send_free: free Send contexts
+ * @sx_send_nr_free: how many; never more than the credits and the
+ *	backchannel's requests (svc_rdma_sendto.c)
  * @sx_orphans: Send contexts holding resources of WRs whose post failed
  *	part way; released once the QP is drained
  * @sx_rw_lock: protects @sx_rw_free
@@ -155,6 +157,7 @@ struct svc_rdma_xprt {
 
 	spinlock_t		sx_send_lock;	/* free Sends; orphans */
 	struct list_head	sx_send_free;
+	unsigned int		sx_send_nr_free;
 	struct list_head	sx_orphans;
 	spinlock_t		sx_rw_lock;	/* free rw contexts */
 	struct list_head	sx_rw_free;

@@ -346,6 +346,49 @@ if check "NFSv3 mount over RDMA for the nfsd restart" nfs_mount 3 "$PORT" "$MNT"
 	check "NFSv3 unmount after the nfsd restart" unmount
 fi
 
+# The Send context cache's bound (README, "The Send context cache"): a
+# connection at rest holds at most its credits + 2 Send contexts, however
+# many a burst of replies took.  The burst: 8 fio jobs of 1 MiB O_DIRECT
+# READs, 4 each in flight, on a connection given CACHE_CREDITS credits so
+# that the burst outruns what it may cache.  The peak seen during the
+# burst is shown; the check is on the gauge once the burst is over.
+CACHE_CREDITS=4
+cache_burst() { # cache_burst FILE: the READs, sampling live_send_ctxts
+	local pid peak=0 live
+	timeout -k 5 120 fio --name=cacheburst --filename="$1" --rw=randread \
+		--bs=1m --size=16m --numjobs=8 --iodepth=4 --ioengine=libaio \
+		--direct=1 --time_based --runtime=15 --group_reporting \
+		--output="$BENCH_OUT/fio-cacheburst-$SERVER.txt" &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		live=$(stat_get live_send_ctxts)
+		[ "$live" -le "$peak" ] || peak=$live
+		sleep 0.2
+	done
+	say "live_send_ctxts peaked at $peak during the burst"
+	wait "$pid"
+}
+cache_le() { [ "$(stat_get live_send_ctxts)" -le "$1" ]; }
+cache_within() { # cache_within BOUND: live_send_ctxts <= BOUND within 10 s
+	local rc=0
+	wait_for 10 cache_le "$1" || rc=1
+	say "live_send_ctxts $(stat_get live_send_ctxts), bound $1 ($conns connection(s) x ($CACHE_CREDITS + 2))"
+	return $rc
+}
+if [ "$SERVER" = ours ]; then
+	old_credits=$(cat $P/max_requests)
+	echo $CACHE_CREDITS >$P/max_requests
+	if check "NFSv4.2 mount over RDMA with $CACHE_CREDITS credits" nfs_mount 4.2 "$PORT" "$MNT"; then
+		head -c 16m /dev/urandom >"$D/cacheburst"
+		check "NFSv4.2 burst of 1 MiB READs, 8 jobs x 4 deep" cache_burst "$C/cacheburst"
+		conns=$(stat_get live_xprts)
+		check "live_send_ctxts after the burst <= connections x (credits + 2)" \
+			cache_within $((conns * (CACHE_CREDITS + 2)))
+		check "NFSv4.2 unmount after the burst" unmount
+	fi
+	echo "$old_credits" >$P/max_requests
+fi
+
 # The end state.  Connections close when the client unmounts.
 [ "$SERVER" != ours ] ||
 	check "live_* gauges back to 0 after the last unmount" settles_to_zero 30

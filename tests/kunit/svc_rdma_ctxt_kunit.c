@@ -3,7 +3,8 @@
  * KUnit suite for the Send context free list: contexts are allocated once
  * (buffer DMA-mapped, SGE array sized for the device), recycled through
  * the connection's free list, release what a Send held when they are put
- * back, and are all freed when the connection goes.
+ * back, are all freed when the connection goes, and are cached no more
+ * than the bound that README.md states (credits + backchannel requests).
  *
  * It maps buffers on a real device: the guest's Soft-RoCE device rxe0,
  * which tests/guest/kunit.sh creates before it loads this module.
@@ -24,6 +25,10 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 #define SEND_SIZE	1024
 #define SEND_SGES	4
 #define MAX_HELD	8
+/* credits of the fixture's connection; it caches CREDITS + 2 contexts */
+#define CREDITS		MAX_HELD
+/* a burst: more Sends at once than the connection caches */
+#define BURST		(3 * (CREDITS + SVCRDMA_BC_REQUESTS))
 
 struct ctxt_fixture {
 	struct ib_device		*dev;
@@ -73,6 +78,7 @@ static int ctxt_init(struct kunit *test)
 	sx->sx_port = 1;
 	sx->sx_pd = fx->pd;
 	sx->sx_send_size = SEND_SIZE;
+	sx->sx_max_requests = CREDITS;
 	sx->sx_max_send_sges = SEND_SGES;
 	fx->sx = sx;
 	fx->live_start = svc_rdma_stat_read(SVCRDMA_STAT_LIVE_SEND_CTXTS);
@@ -335,12 +341,151 @@ static void destroy_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&sx->sx_ctxts), 0);
 }
 
+/*
+ * The bound the README states: a connection keeps at most its credits
+ * plus the backchannel's requests in Send contexts once its Sends are
+ * done.  Worked out here, not taken from the code under test.
+ */
+static long cache_bound(const struct svc_rdma_xprt *sx)
+{
+	return sx->sx_max_requests + SVCRDMA_BC_REQUESTS;
+}
+
+/* Free contexts, counted by walking the list; none may pin a page. */
+static long free_ctxts(struct kunit *test, struct svc_rdma_xprt *sx)
+{
+	struct svc_rdma_send_ctxt *sc;
+	long n = 0, pinning = 0;
+
+	spin_lock(&sx->sx_send_lock);
+	list_for_each_entry(sc, &sx->sx_send_free, sc_list) {
+		if (sc->sc_nr_pages || !list_empty(&sc->sc_rw_list))
+			pinning++;
+		n++;
+	}
+	spin_unlock(&sx->sx_send_lock);
+	KUNIT_EXPECT_EQ_MSG(test, pinning, 0L,
+			    "free contexts that hold pages or rw contexts");
+	return n;
+}
+
+/*
+ * Take @n contexts at once, each carrying a reference to @page as a
+ * reply's page would, then complete them all.  Returns how many it got.
+ */
+static unsigned int burst(struct kunit *test, struct svc_rdma_xprt *sx,
+			  struct svc_rdma_send_ctxt **sc, unsigned int n,
+			  struct page *page)
+{
+	unsigned int i, got;
+
+	for (got = 0; got < n; got++) {
+		sc[got] = svc_rdma_send_ctxt_get(sx);
+		if (!sc[got])
+			break;
+		get_page(page);
+		sc[got]->sc_pages[0] = page;
+		sc[got]->sc_nr_pages = 1;
+	}
+	KUNIT_EXPECT_EQ_MSG(test, got, n, "out of memory for contexts");
+	KUNIT_EXPECT_GE(test, live_ctxts(test), (long)got);
+	KUNIT_EXPECT_EQ(test, page_ref_count(page), 1 + (int)got);
+	for (i = 0; i < got; i++)
+		svc_rdma_send_ctxt_put(sx, sc[i]);
+	return got;
+}
+
+/*
+ * A burst of large replies takes more contexts than the connection
+ * caches.  Once they complete, the connection holds no more than the
+ * bound, the excess is freed, and no cached context pins a reply page.
+ * Bursts that follow reuse the cache and leave it at the bound; a burst
+ * smaller than the bound allocates nothing.
+ */
+static void burst_bounded_test(struct kunit *test)
+{
+	struct svc_rdma_xprt *sx = ctxt_xprt(test);
+	struct svc_rdma_send_ctxt **sc;
+	long bound = cache_bound(sx);
+	struct page *page;
+	int round;
+
+	sc = kunit_kcalloc(test, BURST, sizeof(*sc), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sc);
+	page = alloc_page(GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, page);
+
+	for (round = 0; round < 3; round++) {
+		if (burst(test, sx, sc, BURST, page) < BURST)
+			break;
+		KUNIT_EXPECT_EQ_MSG(test, live_ctxts(test), bound,
+				    "round %d: %ld contexts live after a burst of %d; the bound is %ld",
+				    round, live_ctxts(test), BURST, bound);
+		KUNIT_EXPECT_EQ(test, atomic_read(&sx->sx_ctxts), (int)bound);
+		KUNIT_EXPECT_EQ(test, free_ctxts(test, sx), bound);
+		KUNIT_EXPECT_EQ_MSG(test, page_ref_count(page), 1,
+				    "round %d: cached contexts pin the reply page",
+				    round);
+	}
+
+	/* within the bound: every context comes from the cache */
+	burst(test, sx, sc, bound - 1, page);
+	KUNIT_EXPECT_EQ(test, live_ctxts(test), bound);
+	KUNIT_EXPECT_EQ(test, free_ctxts(test, sx), bound);
+
+	svc_rdma_send_ctxts_destroy(sx);
+	KUNIT_EXPECT_EQ(test, live_ctxts(test), 0);
+	KUNIT_EXPECT_EQ(test, page_ref_count(page), 1);
+	put_page(page);
+}
+
+/*
+ * The free list's length is kept at its top (no walk): gets and puts
+ * interleaved in uneven steps never let the cache grow past the bound,
+ * every context is either in use or on the list, and a put-back after
+ * more than the bound were in use leaves the cache exactly full.
+ */
+static void interleaved_bounded_test(struct kunit *test)
+{
+	static const int steps[] = { 5, -3, 7, -9, 12, -12, 1, -1, 15, -15 };
+	struct svc_rdma_xprt *sx = ctxt_xprt(test);
+	struct svc_rdma_send_ctxt **sc;
+	long bound = cache_bound(sx);
+	unsigned int i, n = 0;
+	int k;
+
+	sc = kunit_kcalloc(test, BURST, sizeof(*sc), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sc);
+	for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		for (k = 0; k < steps[i] && n < BURST; k++) {
+			sc[n] = svc_rdma_send_ctxt_get(sx);
+			if (!sc[n])
+				break;
+			n++;
+		}
+		for (k = 0; k > steps[i] && n; k--)
+			svc_rdma_send_ctxt_put(sx, sc[--n]);
+		KUNIT_EXPECT_LE_MSG(test, free_ctxts(test, sx), bound,
+				    "step %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, live_ctxts(test),
+				    n + free_ctxts(test, sx),
+				    "step %u: %u in use", i, n);
+	}
+	while (n)
+		svc_rdma_send_ctxt_put(sx, sc[--n]);
+	/* the last burst took more than the bound: the cache is full */
+	KUNIT_EXPECT_EQ(test, live_ctxts(test), bound);
+	KUNIT_EXPECT_EQ(test, free_ctxts(test, sx), bound);
+}
+
 static struct kunit_case svc_rdma_ctxt_cases[] = {
 	KUNIT_CASE(get_allocates_test),
 	KUNIT_CASE(put_recycles_test),
 	KUNIT_CASE(distinct_test),
 	KUNIT_CASE(put_releases_pages_test),
 	KUNIT_CASE(destroy_test),
+	KUNIT_CASE(burst_bounded_test),
+	KUNIT_CASE(interleaved_bounded_test),
 	{}
 };
 
