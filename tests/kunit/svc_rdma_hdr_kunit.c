@@ -694,26 +694,29 @@ static void inline_words(struct svc_rdma_test_words *b, unsigned int n)
 		test_put(b, 0x11111111u * (i + 1));
 }
 
-static void walk_layout(struct kunit *test, struct svc_rdma_test_words *b,
-			struct layout *l)
+/* @b, decoded and walked, lays out exactly the @n bytes of @want. */
+static void expect_layout(struct kunit *test, struct svc_rdma_test_words *b,
+			  const u8 *want, unsigned int n, bool head_first)
 {
+	struct layout *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
 	struct svc_rdma_hdr hdr;
 
-	memset(l, 0, sizeof(*l));
+	KUNIT_ASSERT_NOT_NULL(test, l);
 	l->test = test;
 	KUNIT_ASSERT_EQ(test, decode(b, &hdr), 0);
 	l->msg = (const u8 *)b->wire + hdr.hdr_len;
 	KUNIT_ASSERT_EQ(test, svc_rdma_hdr_walk_call(&hdr, layout_part, l), 0);
+	KUNIT_EXPECT_EQ(test, l->head_first, head_first);
+	KUNIT_ASSERT_EQ(test, l->len, n);
+	KUNIT_EXPECT_EQ(test, memcmp(l->out, want, n), 0);
 }
 
 static void two_data_items_layout_test(struct kunit *test)
 {
 	struct svc_rdma_test_words *b = new_header(test);
-	struct layout *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
 	u8 want[LAYOUT_MAX];
 	unsigned int n = 0, i;
 
-	KUNIT_ASSERT_NOT_NULL(test, l);
 	/*
 	 * Inline: a 40-byte Call header (words 0-9), then words 10 and
 	 * 11.  Item A, 5 bytes, at 40: it fills 40-47 with its padding.
@@ -725,7 +728,6 @@ static void two_data_items_layout_test(struct kunit *test)
 	rseg_h(b, 52, 0xb2, 6);
 	close_lists(b);
 	inline_words(b, 12);
-	walk_layout(test, b, l);
 
 	for (i = 0; i < 10; i++)
 		want_inline(want, &n, i);
@@ -735,20 +737,16 @@ static void two_data_items_layout_test(struct kunit *test)
 	want_fill(want, &n, 0xb2, 6);
 	want_fill(want, &n, 0, 2);
 	want_inline(want, &n, 11);
-	KUNIT_EXPECT_TRUE(test, l->head_first);
-	KUNIT_ASSERT_EQ(test, l->len, 64u);
-	KUNIT_EXPECT_EQ(test, n, 64u);
-	KUNIT_EXPECT_EQ(test, memcmp(l->out, want, n), 0);
+	KUNIT_ASSERT_EQ(test, n, 64u);
+	expect_layout(test, b, want, n, true);
 }
 
 static void three_data_items_layout_test(struct kunit *test)
 {
 	struct svc_rdma_test_words *b = new_header(test);
-	struct layout *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
 	u8 want[LAYOUT_MAX];
 	unsigned int n = 0, i;
 
-	KUNIT_ASSERT_NOT_NULL(test, l);
 	/*
 	 * Inline: a 44-byte Call header (words 0-10), then words 11 and
 	 * 12.  Item A in two segments of 3 and 4 bytes, at 44: 44-51 with
@@ -765,7 +763,6 @@ static void three_data_items_layout_test(struct kunit *test)
 	rseg_h(b, 72, 0xd5, 0);
 	close_lists(b);
 	inline_words(b, 13);
-	walk_layout(test, b, l);
 
 	for (i = 0; i < 11; i++)
 		want_inline(want, &n, i);
@@ -777,33 +774,27 @@ static void three_data_items_layout_test(struct kunit *test)
 	want_fill(want, &n, 0xc4, 1);
 	want_fill(want, &n, 0, 3);
 	want_inline(want, &n, 12);
-	KUNIT_EXPECT_TRUE(test, l->head_first);
-	KUNIT_ASSERT_EQ(test, l->len, 72u);
-	KUNIT_EXPECT_EQ(test, n, 72u);
-	KUNIT_EXPECT_EQ(test, memcmp(l->out, want, n), 0);
+	KUNIT_ASSERT_EQ(test, n, 72u);
+	expect_layout(test, b, want, n, true);
 }
 
 /* RDMA_NOMSG: the position-zero chunk alone, its segments in order. */
 static void position_zero_layout_test(struct kunit *test)
 {
 	struct svc_rdma_test_words *b = new_header(test);
-	struct layout *l = kunit_kzalloc(test, sizeof(*l), GFP_KERNEL);
 	u8 want[LAYOUT_MAX];
 	unsigned int n = 0;
 
-	KUNIT_ASSERT_NOT_NULL(test, l);
 	fixed(b, 1, 32, SVCRDMA_NOMSG);
 	rseg_h(b, 0, 0xa1, 41);
 	rseg_h(b, 0, 0xb2, 0);
 	rseg_h(b, 0, 0xc3, 3);
 	close_lists(b);
-	walk_layout(test, b, l);
 
 	want_fill(want, &n, 0xa1, 41);
 	want_fill(want, &n, 0xc3, 3);
-	KUNIT_EXPECT_FALSE(test, l->head_first);
-	KUNIT_ASSERT_EQ(test, l->len, 44u);
-	KUNIT_EXPECT_EQ(test, memcmp(l->out, want, n), 0);
+	KUNIT_ASSERT_EQ(test, n, 44u);
+	expect_layout(test, b, want, n, false);
 }
 
 static void fault_name_test(struct kunit *test)
