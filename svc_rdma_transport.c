@@ -32,11 +32,18 @@
  * allowed: drain the QP, so that no completion is left to run, then free
  * every context and page, the QP, CQs, PD and the rdma_cm identifier.
  *
+ * An accept that fails frees a connection sunrpc never saw.  Closing is
+ * marked before its QP is drained, and stays marked, so that no flushed
+ * Receive and no late rdma_cm event queues close work on it; work that an
+ * earlier close queued is cancelled once nothing can queue more, before
+ * the identifier and the transport are freed.
+ *
  * Module lifetime.  sunrpc holds a module reference for each listener and
  * connection, so rmmod is refused while any exists; module exit destroys
  * the teardown workqueue, which waits for the last teardowns to finish.
  */
 
+#include <linux/delay.h>
 #include <linux/error-injection.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -115,8 +122,21 @@ static void svc_rdma_xprt_discard(struct svc_rdma_xprt *sx)
  * @sx: the connection
  * @why: a few words for the trace
  *
- * Any context.  Stops new Send Queue reservations at once; an nfsd thread
- * does the rest (->xpo_detach, then ->xpo_free on the last reference).
+ * Any context.  Stops new Send Queue reservations at once and wakes the
+ * threads that wait for entries; an nfsd thread does the rest
+ * (->xpo_detach, then ->xpo_free on the last reference).
+ *
+ * Only the call that sets SVCRDMA_XF_CLOSING queues sx_close_work.  So
+ * whoever tears a transport down sets that bit first (->xpo_detach, the
+ * accept error path, a failed QP set-up): no close after it queues
+ * work, and the work it may find queued holds a reference.
+ *
+ * svc_xprt_deferred_close() is safe on a connection sunrpc has not seen
+ * yet, and on a dead one: svc_xprt_init() sets XPT_BUSY, which stays set
+ * until sunrpc has added the transport (svc_xprt_received()) and again
+ * once it is deleted, and svc_xprt_enqueue() does nothing while it is
+ * set.  XPT_CLOSE is then only remembered, for sunrpc to act on once it
+ * has added a connection that is closing already.
  */
 void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why)
 {
@@ -132,6 +152,22 @@ void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why)
 }
 
 /*
+ * A test hook: fail_function makes it return true, and the close work
+ * then sleeps before it touches the transport, which widens any window
+ * in which the transport could be freed under a queued close (see
+ * tests/guest/faults.sh).  Never true otherwise.
+ */
+static noinline bool svc_rdma_close_work_stall(void)
+{
+	return false;
+}
+
+ALLOW_ERROR_INJECTION(svc_rdma_close_work_stall, TRUE);
+
+/* How long a stalled close work sleeps. */
+#define SVCRDMA_CLOSE_STALL_MS	2000
+
+/*
  * Every nfsd thread may be asleep on an RDMA Read of this connection,
  * and ->xpo_detach needs one of them: flush the QP now, so that each
  * posted WR completes (in error) and frees its waiter.
@@ -141,6 +177,8 @@ static void svc_rdma_close_work(struct work_struct *work)
 	struct svc_rdma_xprt *sx = container_of(work, struct svc_rdma_xprt,
 						sx_close_work);
 
+	if (svc_rdma_close_work_stall())
+		msleep(SVCRDMA_CLOSE_STALL_MS);
 	rdma_disconnect(sx->sx_cm_id);
 	svc_xprt_put(&sx->sx_xprt);
 }
@@ -435,6 +473,8 @@ static noinline int svc_rdma_setup_qp(struct svc_rdma_xprt *sx)
 	return 0;
 
 out_norecv:
+	/* the flushes must not queue close work on a dying transport */
+	set_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags);
 	ib_drain_qp(sx->sx_qp);		/* flush the Receives that did post */
 	rdma_destroy_qp(sx->sx_cm_id);
 	sx->sx_qp = NULL;
@@ -520,6 +560,29 @@ static int svc_rdma_do_accept(struct svc_rdma_xprt *sx)
 
 static void svc_rdma_release_resources(struct svc_rdma_xprt *sx);
 
+/*
+ * Rejects and frees a connection that sunrpc never saw.  Closing is
+ * marked first and stays marked, so that nothing queues close work from
+ * here on: not the Receives that draining the QP flushes, nor a late
+ * rdma_cm event.  A close that came before may have queued it (a QP
+ * event, the flushes of a failed QP set-up); once every source of
+ * closes is quiet (the QP drained and destroyed, no rdma_cm handler
+ * running), that work is cancelled, and only then is what it uses freed.
+ * Its reference goes with the transport, which sunrpc never counted.
+ */
+static void svc_rdma_accept_undo(struct svc_rdma_xprt *sx)
+{
+	set_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags);
+	rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
+	svc_rdma_release_resources(sx);
+	/* wait out a handler that may have closed before the bit was set */
+	rdma_lock_handler(sx->sx_cm_id);
+	rdma_unlock_handler(sx->sx_cm_id);
+	cancel_work_sync(&sx->sx_close_work);
+	rdma_destroy_id(sx->sx_cm_id);
+	svc_rdma_xprt_discard(sx);
+}
+
 static struct svc_xprt *svc_rdma_accept(struct svc_xprt *xprt)
 {
 	struct svc_rdma_xprt *listener = to_sx(xprt);
@@ -548,12 +611,7 @@ static struct svc_xprt *svc_rdma_accept(struct svc_xprt *xprt)
 out_reject:
 	svc_rdma_stat_inc(SVCRDMA_STAT_CONNECT_ERRORS);
 	trace_svcrdma_accept_err(sx, ret);
-	/* a QP event may have closed it already; sunrpc never saw it */
-	cancel_work_sync(&sx->sx_close_work);
-	rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);
-	svc_rdma_release_resources(sx);
-	rdma_destroy_id(sx->sx_cm_id);
-	svc_rdma_xprt_discard(sx);
+	svc_rdma_accept_undo(sx);
 	return NULL;
 }
 
@@ -569,12 +627,15 @@ static void svc_rdma_detach(struct svc_xprt *xprt)
 }
 
 /* Frees the QP and everything hung on it.  No completion may be pending:
- * the QP is drained first when it exists.
+ * the QP is drained first when it exists.  The transport is closing by
+ * now (->xpo_detach or the accept error path said so, and it is said
+ * again here), so the flushes queue no close work.
  */
 static void svc_rdma_release_resources(struct svc_rdma_xprt *sx)
 {
 	struct svc_rdma_recv_ctxt *rc, *next;
 
+	set_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags);
 	if (sx->sx_qp)
 		ib_drain_qp(sx->sx_qp);
 

@@ -9,7 +9,10 @@
 #     found at run time (each one we mark must be there);
 #   - a Read whose post fails while no Send context can be had (two of
 #     those functions at once);
-#   - failslab on our own caches, at accept and at a connection's first I/O.
+#   - failslab on our own caches, at accept and at a connection's first I/O;
+#   - an accept that fails while the close work is stalled (STALLS below),
+#     where close work queued on the rejected connection would outlive it
+#     (KASAN sees that).
 # A row arms its fault (probability 100, every INTERVAL'th call, at most
 # TIMES failures; the last row arms every function at once with a
 # probability of RANDOM_P percent) and drives what reaches every injection point: a fresh
@@ -33,7 +36,7 @@
 #
 # Environment (bench.args): ROWS (run only these rows, joined by "+":
 # function names, "combo", "failslab-accept", "failslab-first-io",
-# "random"), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
+# "accept-stall", "random"), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
 # RECOVER_T (120), TRACE (1: our
 # tracepoints of each row go to /bench/out/faults-trace-<row>.txt).
 . "$(dirname "$0")/lib.sh"
@@ -68,7 +71,12 @@ EXPECTED="svc_rdma_xprt_alloc svc_rdma_listen_id svc_rdma_setup_qp
 svc_rdma_cm_accept svc_rdma_recv_buf_map svc_rdma_recv_ctxt_alloc
 svc_rdma_ib_post_recv svc_rdma_rw_ctxt_get svc_rdma_chain_add
 svc_rdma_ib_post_send svc_rdma_send_buf_map svc_rdma_send_ctxt_alloc
-svc_rdma_send_ctxt_get svc_rdma_map_actor svc_rdma_bc_buf_alloc svc_rdma_bc_set_addresses"
+svc_rdma_send_ctxt_get svc_rdma_map_actor svc_rdma_bc_buf_alloc svc_rdma_bc_set_addresses
+svc_rdma_close_work_stall"
+# Of them, the hooks that delay instead of failing: alone they break
+# nothing, so they get no row of their own and stay out of "random"; the
+# rows that need them name them.
+STALLS="svc_rdma_close_work_stall"
 
 ff_disarm() {
 	echo 0 >$FF/probability
@@ -382,6 +390,8 @@ row() {
 	check "$name: no read brought wrong data" test "$bad" = 0
 	check "$name: both mounts recover (a fresh write and read back)" recovers "$t"
 	check "$name: reference data and $(wc -l <$ACKED) acknowledged writes intact" intact
+	check "$name: the kernel log stays clean during the row" \
+		no_report_since "svcrdma-faults: row $NROW: "
 	sed 's/^/#   /' "$res"
 	reconnects=$(($(connects $M41) - c41 + $(connects $M3) - c3))
 	[ "$PROBE_CONNECTS" -le 1 ] || reconnects=$((reconnects + PROBE_CONNECTS - 1))
@@ -395,6 +405,16 @@ row() {
 		"$((SECONDS - t0))" >>"$ROWLOG"
 	dmesg | sed -n "/svcrdma-faults: row $NROW: /,\$p" | grep 'svcrdma: ' |
 		sort | uniq -c | sed 's/^/#   dmesg: /'
+}
+
+# no_report_since MARK: the kernel log after the line MARK holds no
+# report; prints the first lines of any.
+no_report_since() {
+	local r
+	r=$(dmesg | sed -n "/$1/,\$p" |
+		grep -E 'BUG: |WARNING: |Oops|general protection|hung_task|blocked for more' |
+		head -3)
+	[ -z "$r" ] || { say "kernel: $r"; return 1; }
 }
 
 # rpcrdma_refs: references to the client's transport module.  The 6.1
@@ -443,6 +463,10 @@ while read -r fn mod kind; do
 	KIND[$fn]=$kind
 	fns+=" $fn"
 done <$FF/injectable
+sweep=
+for fn in $fns; do
+	[[ " $STALLS " == *" $fn "* ]] || sweep+=" $fn"
+done
 missing=
 for fn in $EXPECTED; do
 	[ -n "${KIND[$fn]:-}" ] || missing+=" $fn"
@@ -452,7 +476,7 @@ check "fail_function lists our $(wc -w <<<"$EXPECTED") injection points${missing
 say "injectable in svcrdma:$fns"
 printf 'row\tfired\tok\terrors\thangs\tbad\treconnects\tconnects\tconnect_errors\tseconds\n' >"$ROWLOG"
 
-for fn in $fns; do
+for fn in $sweep; do
 	row "$fn (${KIND[$fn]})" "$fn" "$TIMES" ff_fired no ff_arm "$TIMES" "$fn"
 done
 # A Read chunk whose post fails part way hands its pages and rw contexts
@@ -466,12 +490,18 @@ row "failslab on our caches, at accept" failslab-accept "$TIMES" \
 	fs_fired no fs_arm "$TIMES"
 row "failslab on our caches, at a connection's first I/O" failslab-first-io \
 	"$TIMES" fs_fired yes fs_arm "$TIMES"
+# An accept that fails after its QP is up: draining the QP flushes the
+# Receives, whose completions close the connection.  Close work queued
+# then, stalled 2 s here, would run on a freed transport (issue 13).
+row "svc_rdma_cm_accept while the close work stalls" accept-stall \
+	"$TIMES" ff_fired no ff_arm "$TIMES" svc_rdma_cm_accept \
+	svc_rdma_close_work_stall
 # Every point at once, each call failing with a probability: faults that
 # meet each other in orders no single row makes.
 PERCENT=$RANDOM_P
 # shellcheck disable=SC2086 # one word per function
 row "every point at once, $RANDOM_P% of calls" random $((4 * TIMES)) \
-	ff_fired no ff_arm $((4 * TIMES)) $fns
+	ff_fired no ff_arm $((4 * TIMES)) $sweep
 PERCENT=
 say "rows: $NROW, in $BENCH_OUT/faults-rows.txt"
 
