@@ -32,6 +32,7 @@
 
 #include <linux/error-injection.h>
 #include <linux/slab.h>
+#include <kunit/visibility.h>
 #include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/xdr.h>
 
@@ -87,6 +88,7 @@ int svc_rdma_sq_reserve(struct svc_rdma_xprt *sx, unsigned int count)
 	wait_for_completion(&w.done);
 	return w.status;
 }
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_reserve);
 
 /* Called with sx_sq_lock held. */
 static void svc_rdma_sq_grant(struct svc_rdma_xprt *sx)
@@ -114,6 +116,7 @@ void svc_rdma_sq_release(struct svc_rdma_xprt *sx, unsigned int count)
 	svc_rdma_sq_grant(sx);
 	spin_unlock(&sx->sx_sq_lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_release);
 
 /**
  * svc_rdma_sq_shutdown - Fail every waiter; refuse new reservations
@@ -131,6 +134,7 @@ void svc_rdma_sq_shutdown(struct svc_rdma_xprt *sx)
 	}
 	spin_unlock(&sx->sx_sq_lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_shutdown);
 
 /*
  * The functions marked ALLOW_ERROR_INJECTION below are where this file

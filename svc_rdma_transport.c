@@ -52,6 +52,7 @@
 #include <linux/sunrpc/rpc_rdma.h>
 #include <rdma/ib_cm.h>
 #include <net/net_namespace.h>
+#include <kunit/visibility.h>
 
 #include "svc_rdma.h"
 #include "svc_rdma_stats.h"
@@ -150,6 +151,7 @@ void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why)
 	svc_rdma_sq_shutdown(sx);
 	svc_xprt_deferred_close(&sx->sx_xprt);
 }
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_xprt_close);
 
 /*
  * A test hook: fail_function makes it return true, and the close work
