@@ -663,7 +663,7 @@ static int layout_part(void *arg, enum svc_rdma_call_part part, u32 off,
 /* Pieces of an expected layout, appended in order. */
 static void want_inline(u8 *w, unsigned int *n, unsigned int word)
 {
-	u32 v = cpu_to_be32(0x11111111u * (word + 1));
+	__be32 v = cpu_to_be32(0x11111111u * (word + 1));
 
 	memcpy(w + *n, &v, 4);
 	*n += 4;
