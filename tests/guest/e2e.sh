@@ -2,7 +2,7 @@
 # e2e.sh: NFS over RDMA end to end, loopback through rxe in one guest.
 #
 # Environment (from bench.args): SERVER=intree|ours (default intree),
-# CLASS (rdma), PORT (20049), VERSIONS ("3 4.0 4.1 4.2"), SIZES (bytes),
+# CLASS (rdma), PORT (20049), E2E_VERSIONS (3+4.0+4.1+4.2), SIZES (bytes),
 # BIG (the largest of the default SIZES: 268435456, 256 MiB).
 # For each NFS version: mount with proto=rdma, write files of every size
 # buffered and with O_DIRECT, compare the server's copy
@@ -15,8 +15,10 @@
 SERVER=${SERVER:-intree}
 CLASS=${CLASS:-rdma}
 PORT=${PORT:-20049}
+# E2E_VERSIONS, with + for a space (bench.args cannot carry spaces, and
+# VERSIONS would reach every script of the boot): e.g. 3+4.1
+[ -z "${E2E_VERSIONS:-}" ] || VERSIONS=${E2E_VERSIONS//+/ }
 VERSIONS=${VERSIONS:-3 4.0 4.1 4.2}
-VERSIONS=${VERSIONS//+/ }	# bench.args cannot carry spaces: 3+4.1
 BIG=${BIG:-268435456}
 SIZES=${SIZES:-0 1 4095 4096 4097 65535 65537 1048699 $BIG}
 MNT=/mnt/nfs
