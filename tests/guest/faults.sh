@@ -37,6 +37,7 @@
 # Environment (bench.args): ROWS (run only these rows, joined by "+":
 # function names, "combo", "failslab-accept", "failslab-first-io",
 # "accept-stall", "random"), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
+# RANDOM_STEP_T (360: the random row's STEP_T),
 # RECOVER_T (120), TRACE (1: our
 # tracepoints of each row go to /bench/out/faults-trace-<row>.txt).
 . "$(dirname "$0")/lib.sh"
@@ -48,6 +49,7 @@ INTERVAL=${INTERVAL:-1}
 STEP_T=${STEP_T:-90}
 RECOVER_T=${RECOVER_T:-120}
 RANDOM_P=${RANDOM_P:-5}
+RANDOM_STEP_T=${RANDOM_STEP_T:-360}
 ROWS=${ROWS:-}
 TRACE=${TRACE:-0}
 FF=/sys/kernel/debug/fail_function
@@ -498,10 +500,17 @@ row "svc_rdma_cm_accept while the close work stalls" accept-stall \
 	svc_rdma_close_work_stall
 # Every point at once, each call failing with a probability: faults that
 # meet each other in orders no single row makes.
+# Most of its failures land on an accept (a connection allocates and
+# maps a Receive per credit), so the new mount may see every one of them
+# refused in turn, and the 6.1 client waits 5 s, then twice as long each
+# time up to 30 s, before it connects again: its steps get RANDOM_STEP_T.
 PERCENT=$RANDOM_P
+step_t=$STEP_T
+STEP_T=$RANDOM_STEP_T
 # shellcheck disable=SC2086 # one word per function
 row "every point at once, $RANDOM_P% of calls" random $((4 * TIMES)) \
 	ff_fired no ff_arm $((4 * TIMES)) $sweep
+STEP_T=$step_t
 PERCENT=
 say "rows: $NROW, in $BENCH_OUT/faults-rows.txt"
 
