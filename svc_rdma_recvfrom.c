@@ -19,9 +19,10 @@
  * A reverse-direction Reply goes to the backchannel, or is dropped when
  * no backchannel takes it: a Reply never reaches nfsd, and the decoder
  * holds everything else to the shortest RPC Call, since sunrpc reads a
- * Call's first words from rq_arg's head without checking its length.  A Call without Read
- * chunks is handed to nfsd in place: rq_arg's head points into the
- * Receive buffer, and every page of rq_pages stays free for the reply.
+ * Call's first words from rq_arg's head without checking its length.
+ * A Call without Read chunks is handed to nfsd in place: rq_arg's head
+ * points into the Receive buffer, and rq_pages, less the argument's own
+ * first page, is the reply's.
  * A Call with Read chunks is assembled by RDMA Read (svc_rdma_rw.c).
  *
  * The context stays with the request (rq_xprt_ctxt) until nfsd releases

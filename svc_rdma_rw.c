@@ -32,9 +32,9 @@
 
 #include <linux/error-injection.h>
 #include <linux/slab.h>
-#include <kunit/visibility.h>
 #include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/xdr.h>
+#include <kunit/visibility.h>
 
 #include "svc_rdma.h"
 #include "svc_rdma_stats.h"
