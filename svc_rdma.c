@@ -13,6 +13,20 @@
  * sysctl path, no trace system and no transport ident, so either loads
  * before or after the other.  Only the class name can clash; when it does,
  * loading fails with a message that names the parameter to change.
+ *
+ * Each part of the transport sets up what it alone uses: the Receive,
+ * Send and rw context caches (svc_rdma_recvfrom.c, svc_rdma_post.c,
+ * svc_rdma_rw.c), the teardown workqueue (svc_rdma_transport.c), the
+ * counters and the backchannel's class.  The trace points are created
+ * here.
+ *
+ * The context caches are separate so that failslab can aim at them
+ * alone: with its cache-filter on, only caches marked for failslab fail.
+ * A module cannot mark its caches on 6.1 (kmem_cache_create() refuses
+ * SLAB_FAILSLAB, and the sysfs failslab file is read-only); the boot
+ * option "slub_debug=A,svc_rdma_*" marks them as they are created, and a
+ * marked cache is never merged with another.  The test kernel's guests
+ * boot with it (scripts/vm).
  */
 
 #include <linux/module.h>
@@ -26,64 +40,20 @@
 #include "svc_rdma.h"
 #include "svc_rdma_stats.h"
 
+#define CREATE_TRACE_POINTS
+#include "svc_rdma_trace.h"
+
+/*
+ * nfsd reads a listener from /proc/fs/nfsd/portlist as "%15s %5u" and
+ * accepts it only when the name starts with a letter.
+ */
+#define SVCRDMA_CLASS_NAME_MAX		15
+
 static char svc_rdma_class_name[SVCRDMA_CLASS_NAME_MAX + 1] = "rdma";
 module_param_string(class_name, svc_rdma_class_name,
 		    sizeof(svc_rdma_class_name), 0444);
 MODULE_PARM_DESC(class_name,
 		 "Transport class name nfsd listens on (default \"rdma\")");
-
-/* Read when a connection is accepted; changes apply to new connections. */
-unsigned int svc_rdma_max_requests = 128;
-module_param_named(max_requests, svc_rdma_max_requests, uint, 0644);
-MODULE_PARM_DESC(max_requests,
-		 "Credits granted to each client: Calls it may have outstanding (default 128)");
-
-unsigned int svc_rdma_max_inline = 4096;
-module_param_named(max_inline, svc_rdma_max_inline, uint, 0644);
-MODULE_PARM_DESC(max_inline,
-		 "Largest message, in bytes, sent or received without chunks (1024-65536, default 4096)");
-
-unsigned int svc_rdma_max_send_sges;
-module_param_named(max_send_sges, svc_rdma_max_send_sges, uint, 0644);
-MODULE_PARM_DESC(max_send_sges,
-		 "Cap on the SGEs of one Send; replies that need more are pulled up (0: the device's limit)");
-
-/* Tears connections down; rmmod waits for it to drain. */
-struct workqueue_struct *svc_rdma_wq;
-
-/*
- * The Receive, Send and rw contexts come from caches of their own, so
- * that failslab can aim at them alone: with its cache-filter on, only
- * caches marked for failslab fail.  A module cannot mark its caches on
- * 6.1 (kmem_cache_create() refuses SLAB_FAILSLAB, and the sysfs
- * failslab file is read-only); the boot option
- * "slub_debug=A,svc_rdma_*" marks them as they are created, and a
- * marked cache is never merged with another.  The test kernel's guests
- * boot with it (scripts/vm).
- */
-struct kmem_cache *svc_rdma_recv_ctxt_cache;
-struct kmem_cache *svc_rdma_send_ctxt_cache;
-struct kmem_cache *svc_rdma_rw_ctxt_cache;
-
-static void svc_rdma_caches_destroy(void)
-{
-	/* every connection, hence every context, is gone */
-	kmem_cache_destroy(svc_rdma_rw_ctxt_cache);
-	kmem_cache_destroy(svc_rdma_send_ctxt_cache);
-	kmem_cache_destroy(svc_rdma_recv_ctxt_cache);
-}
-
-static int __init svc_rdma_caches_create(void)
-{
-	svc_rdma_recv_ctxt_cache = KMEM_CACHE(svc_rdma_recv_ctxt, 0);
-	svc_rdma_send_ctxt_cache = KMEM_CACHE(svc_rdma_send_ctxt, 0);
-	svc_rdma_rw_ctxt_cache = KMEM_CACHE(svc_rdma_rw_ctxt, 0);
-	if (svc_rdma_recv_ctxt_cache && svc_rdma_send_ctxt_cache &&
-	    svc_rdma_rw_ctxt_cache)
-		return 0;
-	svc_rdma_caches_destroy();
-	return -ENOMEM;
-}
 
 struct svc_xprt_class svc_rdma_class = {
 	.xcl_name		= svc_rdma_class_name,
@@ -103,7 +73,7 @@ EXPORT_SYMBOL_IF_KUNIT(svc_rdma_class);
  * otherwise, could be registered but never used.  We further keep to the
  * characters of the names sunrpc itself registers.
  *
- * Return values:
+ * Return:
  *   %0 if @name can be registered and used,
  *   %-EINVAL if it is empty, too long, or has a character nfsd or a shell
  *   script would trip on.
@@ -138,17 +108,21 @@ static int __init svc_rdma_init(void)
 		return ret;
 	}
 
-	ret = svc_rdma_caches_create();
+	ret = svc_rdma_recv_init();
 	if (ret)
 		return ret;
-	svc_rdma_wq = alloc_workqueue("svcrdma", WQ_UNBOUND, 0);
-	if (!svc_rdma_wq) {
-		ret = -ENOMEM;
-		goto out_caches;
-	}
+	ret = svc_rdma_post_init();
+	if (ret)
+		goto out_recv;
+	ret = svc_rdma_rw_init();
+	if (ret)
+		goto out_post;
+	ret = svc_rdma_transport_init();
+	if (ret)
+		goto out_rw;
 	ret = svc_rdma_stats_init();
 	if (ret)
-		goto out_wq;
+		goto out_transport;
 	ret = svc_rdma_bc_init();
 	if (ret)
 		goto out_stats;
@@ -173,10 +147,14 @@ out_bc:
 	svc_rdma_bc_exit();
 out_stats:
 	svc_rdma_stats_exit();
-out_wq:
-	destroy_workqueue(svc_rdma_wq);
-out_caches:
-	svc_rdma_caches_destroy();
+out_transport:
+	svc_rdma_transport_exit();
+out_rw:
+	svc_rdma_rw_exit();
+out_post:
+	svc_rdma_post_exit();
+out_recv:
+	svc_rdma_recv_exit();
 	return ret;
 }
 
@@ -184,10 +162,12 @@ static void __exit svc_rdma_exit(void)
 {
 	svc_unreg_xprt_class(&svc_rdma_class);
 	/* connections hold module references: only their teardown is left */
-	destroy_workqueue(svc_rdma_wq);
+	svc_rdma_transport_exit();
 	svc_rdma_bc_exit();
 	svc_rdma_stats_exit();
-	svc_rdma_caches_destroy();
+	svc_rdma_rw_exit();
+	svc_rdma_post_exit();
+	svc_rdma_recv_exit();
 	pr_info("svcrdma: unregistered transport class \"%s\"\n",
 		svc_rdma_class_name);
 }

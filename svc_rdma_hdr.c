@@ -28,11 +28,19 @@
  *    gives: all Read chunks to the pages a request may fill, each Write
  *    chunk and the Reply chunk to the largest reply payload.
  *
- * The result is a view of the header (struct svc_rdma_hdr) whose counts
- * and list pointers later steps can walk without checking again, or the
- * reason it was refused, which selects the RDMA_ERROR reply, a counter
- * and a tracepoint.  The decoder allocates nothing and has no side
- * effects, so it can run on any received buffer, and in a fuzzer.
+ * The result is the parsed header (struct svc_rdma_hdr): each segment as
+ * {handle, length, offset} in one fixed array, and each chunk as its
+ * position, byte length and run of segments, so that no other file reads
+ * a transport header's words.  Or it is the reason the header was
+ * refused, which selects the RDMA_ERROR reply, a counter and a
+ * tracepoint.  A Call may name at most SVCRDMA_MAX_SEGS segments and
+ * SVCRDMA_MAX_READ_CHUNKS Read chunks, so that the arrays have a size.
+ * The decoder allocates nothing and has no side effects beyond @hdr, so
+ * it can run on any received buffer, and in a fuzzer.
+ *
+ * This file also encodes the headers the server sends: replies, which
+ * return the Call's Write and Reply chunks with the bytes written into
+ * them, RDMA_ERROR, and the backchannel's chunkless RDMA_MSG.
  */
 
 #include <linux/kernel.h>
@@ -75,47 +83,83 @@ static bool hdr_decode_bool(struct xdr_stream *xdr, struct svc_rdma_hdr *hdr,
 	return true;
 }
 
-/*
- * A Write or Reply chunk: a counted array of segments.  On success,
- * returns the array's start (its count word) and adds up its lengths.
- */
-static const __be32 *hdr_decode_chunk(struct svc_rdma_hdr_cursor *c,
-				      struct svc_rdma_hdr *hdr,
-				      const struct svc_rdma_hdr_limits *lim,
-				      unsigned int *nsegs, u32 *chunk_len)
+/* Keeps one segment; the Call may name only so many. */
+static bool hdr_take_seg(struct svc_rdma_hdr_cursor *c,
+			 struct svc_rdma_hdr *hdr, const __be32 *p)
+{
+	struct svc_rdma_seg *seg;
+
+	if (hdr->nsegs == SVCRDMA_MAX_SEGS) {
+		hdr->fault = SVCRDMA_HDR_TOO_MANY_SEGS;
+		return false;
+	}
+	seg = &hdr->segs[hdr->nsegs++];
+	seg->handle = be32_to_cpup(p);
+	seg->length = be32_to_cpup(p + 1);
+	seg->offset = (u64)be32_to_cpup(p + 2) << 32 | be32_to_cpup(p + 3);
+	hdr_note_handle(c, seg->handle);
+	return true;
+}
+
+/* A Write or Reply chunk: a counted array of segments. */
+static bool hdr_decode_chunk(struct svc_rdma_hdr_cursor *c,
+			     struct svc_rdma_hdr *hdr,
+			     const struct svc_rdma_hdr_limits *lim,
+			     struct svc_rdma_chunk *chunk)
 {
 	struct xdr_stream *xdr = &c->xdr;
-	const __be32 *start, *p;
+	unsigned int first;
+	const __be32 *p;
 	u64 total = 0;
 	u32 count, i;
 
-	start = xdr_inline_decode(xdr, sizeof(__be32));
-	if (!start) {
+	if (xdr_stream_decode_u32(xdr, &count) < 0) {
 		hdr->fault = SVCRDMA_HDR_TRUNCATED;
-		return NULL;
+		return false;
 	}
-	count = be32_to_cpup(start);
 	if (count == 0 ||
 	    count > xdr_stream_remaining(xdr) / SVCRDMA_SEG_SIZE) {
 		hdr->fault = SVCRDMA_HDR_SEG_COUNT;
-		return NULL;
+		return false;
 	}
 	p = xdr_inline_decode(xdr, count * SVCRDMA_SEG_SIZE);
 	if (!p) {
 		hdr->fault = SVCRDMA_HDR_TRUNCATED;
-		return NULL;
+		return false;
 	}
+	first = hdr->nsegs;
 	for (i = 0; i < count; i++, p += SVCRDMA_SEG_SIZE / sizeof(*p)) {
-		hdr_note_handle(c, be32_to_cpup(p));	/* rdma_handle */
-		total += be32_to_cpup(p + 1);		/* rdma_length */
+		if (!hdr_take_seg(c, hdr, p))
+			return false;
+		total += hdr->segs[hdr->nsegs - 1].length;
 	}
 	if (total > lim->max_write) {
 		hdr->fault = SVCRDMA_HDR_TOO_LONG;
+		return false;
+	}
+	/* only a whole chunk is recorded */
+	chunk->position = 0;
+	chunk->length = total;
+	chunk->first = first;
+	chunk->nsegs = count;
+	return true;
+}
+
+/* Starts a Read chunk at @pos, the next in the Call. */
+static struct svc_rdma_chunk *hdr_new_read(struct svc_rdma_hdr *hdr, u32 pos)
+{
+	struct svc_rdma_chunk *chunk;
+
+	if (hdr->read_chunks == SVCRDMA_MAX_READ_CHUNKS) {
+		hdr->fault = SVCRDMA_HDR_TOO_MANY_READS;
 		return NULL;
 	}
-	*nsegs = count;
-	*chunk_len = total;
-	return start;
+	chunk = &hdr->read[hdr->read_chunks++];
+	chunk->position = pos;
+	chunk->length = 0;
+	chunk->first = hdr->nsegs;
+	chunk->nsegs = 0;
+	return chunk;
 }
 
 /*
@@ -134,10 +178,11 @@ static bool hdr_decode_read_list(struct svc_rdma_hdr_cursor *c,
 				 const struct svc_rdma_hdr_limits *lim,
 				 u32 *inline_end)
 {
-	u64 total = 0, pz = 0, chunk_len = 0, before = 0;
-	u32 pos, len, chunk_pos = 0;
+	struct svc_rdma_chunk *chunk = NULL;
+	u64 total = 0, before = 0, end;
 	bool present;
 	const __be32 *p;
+	u32 pos;
 
 	for (;;) {
 		if (!hdr_decode_bool(&c->xdr, hdr, &present))
@@ -150,42 +195,45 @@ static bool hdr_decode_read_list(struct svc_rdma_hdr_cursor *c,
 			return false;
 		}
 		pos = be32_to_cpup(p);
-		len = be32_to_cpup(p + 2);
 		if (pos & (XDR_UNIT - 1)) {
 			hdr->fault = SVCRDMA_HDR_READ_POS;
 			return false;
 		}
-		if (!hdr->read_segs) {
-			hdr->read_list = p;
-			hdr->read_chunks = 1;
-			hdr->call_head = pos;
-			chunk_pos = pos;
-		} else if (pos != chunk_pos) {
+		if (chunk && pos != chunk->position) {
 			/* a new chunk, after the end of the last one's data */
-			if (pos < chunk_pos + round_up(chunk_len, XDR_UNIT)) {
+			end = (u64)chunk->position +
+			      round_up((u64)chunk->length, XDR_UNIT);
+			if (pos < end) {
 				hdr->fault = SVCRDMA_HDR_READ_POS;
 				return false;
 			}
-			before += round_up(chunk_len, XDR_UNIT);
-			hdr->read_chunks++;
-			chunk_pos = pos;
-			chunk_len = 0;
+			before += round_up((u64)chunk->length, XDR_UNIT);
+			chunk = NULL;
 		}
-		hdr_note_handle(c, be32_to_cpup(p + 1));
-		hdr->read_segs++;
-		chunk_len += len;
-		total += len;
-		if (pos == 0)
-			pz += len;
+		if (!chunk) {
+			chunk = hdr_new_read(hdr, pos);
+			if (!chunk)
+				return false;
+		}
+		if (!hdr_take_seg(c, hdr, p + 1))
+			return false;
+		chunk->nsegs++;
+		chunk->length += hdr->segs[hdr->nsegs - 1].length;
+		total += hdr->segs[hdr->nsegs - 1].length;
 		if (total > lim->max_read) {
 			hdr->fault = SVCRDMA_HDR_TOO_LONG;
 			return false;
 		}
 	}
+	hdr->read_segs = hdr->nsegs;
 	hdr->read_len = total;
-	hdr->pz_len = pz;
-	/* chunk_pos >= before: each chunk starts past the ones before it */
-	*inline_end = chunk_pos - before;
+	if (hdr->read_chunks) {
+		hdr->call_head = hdr->read[0].position;
+		if (!hdr->read[0].position)
+			hdr->pz_len = hdr->read[0].length;
+		/* each chunk starts past the ones before it */
+		*inline_end = chunk->position - before;
+	}
 	return true;
 }
 
@@ -193,28 +241,26 @@ static bool hdr_decode_write_list(struct svc_rdma_hdr_cursor *c,
 				  struct svc_rdma_hdr *hdr,
 				  const struct svc_rdma_hdr_limits *lim)
 {
-	const __be32 *chunk;
-	unsigned int nsegs;
+	u32 max = min_t(u32, lim->max_write_chunks, SVCRDMA_MAX_WRITE_CHUNKS);
+	unsigned int first = hdr->nsegs;
 	bool present;
-	u32 len;
 
 	for (;;) {
 		if (!hdr_decode_bool(&c->xdr, hdr, &present))
 			return false;
 		if (!present)
-			return true;
-		chunk = hdr_decode_chunk(c, hdr, lim, &nsegs, &len);
-		if (!chunk)
-			return false;
-		if (hdr->write_chunks == lim->max_write_chunks) {
+			break;
+		if (hdr->write_chunks == max) {
 			hdr->fault = SVCRDMA_HDR_TOO_MANY;
 			return false;
 		}
-		if (!hdr->write_list)
-			hdr->write_list = chunk;
+		if (!hdr_decode_chunk(c, hdr, lim,
+				      &hdr->write[hdr->write_chunks]))
+			return false;
 		hdr->write_chunks++;
-		hdr->write_segs += nsegs;
 	}
+	hdr->write_segs = hdr->nsegs - first;
+	return true;
 }
 
 static bool hdr_decode_reply_chunk(struct svc_rdma_hdr_cursor *c,
@@ -227,9 +273,7 @@ static bool hdr_decode_reply_chunk(struct svc_rdma_hdr_cursor *c,
 		return false;
 	if (!present)
 		return true;
-	hdr->reply_chunk = hdr_decode_chunk(c, hdr, lim, &hdr->reply_segs,
-					    &hdr->reply_len);
-	return hdr->reply_chunk;
+	return hdr_decode_chunk(c, hdr, lim, &hdr->reply);
 }
 
 /*
@@ -241,7 +285,7 @@ static bool hdr_is_rev_reply(const struct svc_rdma_hdr *hdr, const void *buf)
 	const __be32 *msg = buf + hdr->hdr_len;
 
 	return hdr->proc == SVCRDMA_MSG && !hdr->read_segs &&
-	       !hdr->write_chunks && !hdr->reply_chunk &&
+	       !hdr->write_chunks && !svc_rdma_hdr_has_reply(hdr) &&
 	       hdr->msg_len >= 2 * sizeof(__be32) &&
 	       msg[0] == hdr->xid && be32_to_cpup(msg + 1) == 1; /* REPLY */
 }
@@ -256,7 +300,7 @@ static bool hdr_is_rev_reply(const struct svc_rdma_hdr *hdr, const void *buf)
 static bool hdr_check_call(struct svc_rdma_hdr *hdr, const void *buf,
 			   u32 inline_end)
 {
-	bool has_pz = hdr->read_segs && be32_to_cpup(hdr->read_list) == 0;
+	bool has_pz = hdr->read_chunks && !hdr->read[0].position;
 
 	if (hdr->proc == SVCRDMA_NOMSG) {
 		if (!has_pz) {
@@ -299,10 +343,12 @@ static bool hdr_check_call(struct svc_rdma_hdr *hdr, const void *buf,
  * @len: how many bytes were received
  * @lim: the budgets the Call's chunks must keep to
  *
- * Does not sleep and allocates nothing.  @hdr's list pointers point into
- * @buf and are valid as long as it is.
+ * Does not sleep and allocates nothing.  @hdr holds copies of what it
+ * needs of @buf (segments and chunks), and no pointer into it.  When the
+ * header is refused, only @hdr's fixed words that were read and
+ * @hdr->fault mean anything.
  *
- * Return values:
+ * Return:
  *   %0 if the header is a well-formed Call within @lim,
  *   %-EBADMSG if @len is too short to hold the fixed words (no reply can
  *   be addressed; the message is dropped),
@@ -318,7 +364,8 @@ int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
 	u32 inline_end = 0;
 	__be32 *p;
 
-	memset(hdr, 0, sizeof(*hdr));
+	/* the segment array is filled in as far as nsegs says */
+	memset(hdr, 0, offsetof(struct svc_rdma_hdr, segs));
 	/* XDR items are whole words: never decode a word that is cut short. */
 	xdr_buf_init(&c.buf, buf, round_down(len, XDR_UNIT));
 	c.buf.len = c.buf.buflen;
@@ -377,52 +424,34 @@ EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_decode);
 int svc_rdma_hdr_walk_call(const struct svc_rdma_hdr *hdr,
 			   svc_rdma_call_actor actor, void *arg)
 {
-	const __be32 *p = hdr->read_list;
-	u32 stream = 0, taken = 0, chunk_len = 0, gap, pad;
-	struct svc_rdma_read_seg seg;
-	unsigned int i;
-	u32 pos;
+	const struct svc_rdma_chunk *chunk;
+	const struct svc_rdma_seg *seg;
+	u32 stream = 0, taken = 0, gap, pad;
+	unsigned int i, k;
 	int ret = 0;
 
-	for (i = 0; i < hdr->read_segs && !ret; i++) {
-		pos = be32_to_cpup(p);
-		seg.handle = be32_to_cpup(p + 1);
-		seg.length = be32_to_cpup(p + 2);
-		seg.offset = (u64)be32_to_cpup(p + 3) << 32 |
-			     be32_to_cpup(p + 4);
-		/* the next segment's position follows a discriminator */
-		p += SVCRDMA_READ_SEG_SIZE / sizeof(*p) + 1;
-
-		if (i == 0) {
-			stream = pos;
-			taken = pos;
-			if (pos)
-				ret = actor(arg, SVCRDMA_PART_HEAD, 0, NULL, pos);
-		} else if (pos != stream) {
-			/* a new chunk: round the last one up, then the gap */
-			pad = xdr_pad_size(chunk_len);
-			if (pad)
-				ret = actor(arg, SVCRDMA_PART_PAD, 0, NULL, pad);
-			stream += chunk_len + pad;
-			gap = pos - stream;
-			if (gap && !ret)
-				ret = actor(arg, SVCRDMA_PART_INLINE, taken,
-					    NULL, gap);
-			taken += gap;
-			stream = pos;
-			chunk_len = 0;
+	for (i = 0; i < hdr->read_chunks && !ret; i++) {
+		chunk = &hdr->read[i];
+		/* the inline bytes between the last chunk and this one */
+		gap = chunk->position - stream;
+		if (gap)
+			ret = actor(arg, i ? SVCRDMA_PART_INLINE :
+				    SVCRDMA_PART_HEAD, taken, NULL, gap);
+		taken += gap;
+		for (k = 0; k < chunk->nsegs && !ret; k++) {
+			seg = svc_rdma_chunk_seg(hdr, chunk, k);
+			if (seg->length)
+				ret = actor(arg, SVCRDMA_PART_READ, 0, seg,
+					    seg->length);
 		}
-		chunk_len += seg.length;
-		if (seg.length && !ret)
-			ret = actor(arg, SVCRDMA_PART_READ, 0, &seg,
-				    seg.length);
+		pad = xdr_pad_size(chunk->length);
+		if (pad && !ret)
+			ret = actor(arg, SVCRDMA_PART_PAD, 0, NULL, pad);
+		/* the decoder checked that the next chunk starts here or later */
+		stream = chunk->position + chunk->length + pad;
 	}
-	if (ret || !hdr->read_segs)
-		return ret;
-	pad = xdr_pad_size(chunk_len);
-	if (pad)
-		ret = actor(arg, SVCRDMA_PART_PAD, 0, NULL, pad);
-	if (!ret && hdr->proc == SVCRDMA_MSG && hdr->msg_len > taken)
+	if (!ret && hdr->read_chunks && hdr->proc == SVCRDMA_MSG &&
+	    hdr->msg_len > taken)
 		ret = actor(arg, SVCRDMA_PART_INLINE, taken, NULL,
 			    hdr->msg_len - taken);
 	return ret;
@@ -444,6 +473,8 @@ static const char * const svc_rdma_hdr_fault_names[SVCRDMA_HDR_NR_FAULTS] = {
 	[SVCRDMA_HDR_TOO_LONG]	= "too-long",
 	[SVCRDMA_HDR_TOO_MANY]	= "too-many-write-chunks",
 	[SVCRDMA_HDR_SHORT_CALL] = "short-call",
+	[SVCRDMA_HDR_TOO_MANY_READS] = "too-many-read-chunks",
+	[SVCRDMA_HDR_TOO_MANY_SEGS] = "too-many-segments",
 };
 
 /**
@@ -467,55 +498,32 @@ EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_fault_name);
  * each segment's length set to the bytes the server wrote into it; unused
  * chunks and segments come back with length zero.  The Reply chunk comes
  * back, the same way, only when the reply went through it.  The segments'
- * handles and offsets are the Call's, which the decoder has checked, so
- * the walks below stay inside the Call's header.
+ * handles and offsets are the Call's, as the decoder kept them.
  */
 
-static unsigned int hdr_chunk_words(const __be32 *chunk)
+/* One chunk of the Call, with @bytes spread over its segments in order. */
+static int hdr_encode_chunk(struct xdr_stream *xdr,
+			    const struct svc_rdma_hdr *call,
+			    const struct svc_rdma_chunk *chunk, u32 bytes)
 {
-	return 1 + be32_to_cpup(chunk) * (SVCRDMA_SEG_SIZE / sizeof(__be32));
-}
-
-/**
- * svc_rdma_hdr_reply_len - Size of a reply's transport header
- * @call: the Call's decoded header
- * @reply_chunk: whether the reply goes through the Reply chunk
- *
- * Return: the bytes svc_rdma_hdr_encode_reply() will write.
- */
-int svc_rdma_hdr_reply_len(const struct svc_rdma_hdr *call, bool reply_chunk)
-{
-	unsigned int len = SVCRDMA_HDR_FIXED + 3 * sizeof(__be32);
-
-	/* every Write chunk: discriminator, count, segments */
-	len += call->write_chunks * 2 * sizeof(__be32) +
-	       call->write_segs * SVCRDMA_SEG_SIZE;
-	if (reply_chunk && call->reply_chunk)
-		len += sizeof(__be32) + call->reply_segs * SVCRDMA_SEG_SIZE;
-	return len;
-}
-EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_reply_len);
-
-/* Copies one chunk, spreading @bytes over its segments in order. */
-static int hdr_encode_chunk(struct xdr_stream *xdr, const __be32 *chunk,
-			    u32 bytes)
-{
-	u32 i, nsegs = be32_to_cpup(chunk), seg_len, used;
-	const __be32 *seg = chunk + 1;
+	const struct svc_rdma_seg *seg;
+	unsigned int i;
 	__be32 *p;
+	u32 used;
 
-	p = xdr_reserve_space(xdr, hdr_chunk_words(chunk) * sizeof(__be32));
+	p = xdr_reserve_space(xdr, sizeof(__be32) +
+				   chunk->nsegs * SVCRDMA_SEG_SIZE);
 	if (!p)
 		return -EMSGSIZE;
-	*p++ = cpu_to_be32(nsegs);
-	for (i = 0; i < nsegs; i++, seg += 4) {
-		seg_len = be32_to_cpup(seg + 1);
-		used = min(seg_len, bytes);
+	*p++ = cpu_to_be32(chunk->nsegs);
+	for (i = 0; i < chunk->nsegs; i++) {
+		seg = svc_rdma_chunk_seg(call, chunk, i);
+		used = min(seg->length, bytes);
 		bytes -= used;
-		*p++ = seg[0];			/* handle */
-		*p++ = cpu_to_be32(used);	/* length */
-		*p++ = seg[2];			/* offset, two words */
-		*p++ = seg[3];
+		*p++ = cpu_to_be32(seg->handle);
+		*p++ = cpu_to_be32(used);
+		*p++ = cpu_to_be32(upper_32_bits(seg->offset));
+		*p++ = cpu_to_be32(lower_32_bits(seg->offset));
 	}
 	return bytes ? -EINVAL : 0;
 }
@@ -563,7 +571,7 @@ static int hdr_encode_fixed(struct xdr_stream *xdr, __be32 xid, u32 credits,
  * @reply_chunk: the reply went through the Reply chunk (RDMA_NOMSG)
  * @reply_written: bytes written into the Reply chunk
  *
- * Return values:
+ * Return:
  *   the header's length in bytes, on success;
  *   %-EMSGSIZE if it does not fit in @room (nothing past @room is written);
  *   %-EINVAL if a count exceeds what its chunk offered, or @reply_chunk is
@@ -574,13 +582,12 @@ int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
 			      const u32 *written, unsigned int nwritten,
 			      bool reply_chunk, u32 reply_written)
 {
-	const __be32 *chunk = call->write_list;
 	struct xdr_stream xdr;
 	struct xdr_buf xb;
 	unsigned int i;
 	int ret;
 
-	if (reply_chunk && !call->reply_chunk)
+	if (reply_chunk && !svc_rdma_hdr_has_reply(call))
 		return -EINVAL;
 	hdr_init_encode(&xdr, &xb, buf, room);
 	ret = hdr_encode_fixed(&xdr, call->xid, credits,
@@ -590,17 +597,16 @@ int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
 	for (i = 0; !ret && i < call->write_chunks; i++) {
 		ret = hdr_encode_word(&xdr, 1);
 		if (!ret)
-			ret = hdr_encode_chunk(&xdr, chunk,
+			ret = hdr_encode_chunk(&xdr, call, &call->write[i],
 					       i < nwritten ? written[i] : 0);
-		/* skip the count, the segments and the next discriminator */
-		chunk += hdr_chunk_words(chunk) + 1;
 	}
 	if (!ret)
 		ret = hdr_encode_word(&xdr, 0);		/* end of Write list */
 	if (!ret)
 		ret = hdr_encode_word(&xdr, reply_chunk);
 	if (!ret && reply_chunk)
-		ret = hdr_encode_chunk(&xdr, call->reply_chunk, reply_written);
+		ret = hdr_encode_chunk(&xdr, call, &call->reply,
+				       reply_written);
 	if (ret)
 		return ret;
 	return xb.len;
@@ -644,7 +650,7 @@ EXPORT_SYMBOL_IF_KUNIT(svc_rdma_hdr_encode_msg);
  * @err: %SVCRDMA_ERR_VERS (which carries our version range, 1 to 1) or
  *	 %SVCRDMA_ERR_CHUNK
  *
- * Return values:
+ * Return:
  *   the reply's length in bytes, on success;
  *   %-EMSGSIZE if it does not fit in @room;
  *   %-EINVAL for an unknown @err.

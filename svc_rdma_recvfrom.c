@@ -22,8 +22,9 @@
  * Call's first words from rq_arg's head without checking its length.
  * A Call without Read chunks is handed to nfsd in place: rq_arg's head
  * points into the Receive buffer, and rq_pages, less the argument's own
- * first page, is the reply's.
- * A Call with Read chunks is assembled by RDMA Read (svc_rdma_rw.c).
+ * first page, is the reply's.  A Call with Read chunks is first pulled
+ * into rq_pages by RDMA Read (svc_rdma_rw.c).  Either way rq_arg is
+ * built in one place, svc_rdma_set_arg().
  *
  * The context stays with the request (rq_xprt_ctxt) until nfsd releases
  * it through ->xpo_release_ctxt: rq_arg points into its buffer, and
@@ -47,6 +48,36 @@
 #include "svc_rdma_trace.h"
 
 static void svc_rdma_wc_receive(struct ib_cq *cq, struct ib_wc *wc);
+
+/*
+ * The largest reply the server builds: the pages svc_alloc_arg() gives a
+ * request.  No Write or Reply chunk may offer more than this.
+ */
+#define SVCRDMA_MAX_REPLY		(RPCSVC_MAXPAGES * PAGE_SIZE)
+
+/* A cache of their own, so that failslab can aim at it (svc_rdma.c). */
+static struct kmem_cache *svc_rdma_recv_ctxt_cache;
+
+/**
+ * svc_rdma_recv_init - Create the Receive context cache
+ *
+ * Return: %0, or %-ENOMEM.
+ */
+int svc_rdma_recv_init(void)
+{
+	svc_rdma_recv_ctxt_cache = KMEM_CACHE(svc_rdma_recv_ctxt, 0);
+	return svc_rdma_recv_ctxt_cache ? 0 : -ENOMEM;
+}
+
+/**
+ * svc_rdma_recv_exit - Destroy the Receive context cache
+ *
+ * Every connection, hence every Receive context, is gone.
+ */
+void svc_rdma_recv_exit(void)
+{
+	kmem_cache_destroy(svc_rdma_recv_ctxt_cache);
+}
 
 /*
  * The functions marked ALLOW_ERROR_INJECTION below are where this file
@@ -169,7 +200,7 @@ ALLOW_ERROR_INJECTION(svc_rdma_ib_post_recv, ERRNO);
  * @sx: the connection
  * @count: how many
  *
- * Return values:
+ * Return:
  *   %0 if all were posted;
  *   %-ENOMEM if contexts could not be allocated (none are posted);
  *   another negative errno if ib_post_recv() failed (the ones before the
@@ -317,21 +348,57 @@ static u32 svc_rdma_pick_inv_rkey(const struct svc_rdma_xprt *sx,
 	return hdr->inv_handle;
 }
 
-static void svc_rdma_inline_arg(struct svc_rqst *rqstp,
-				struct svc_rdma_recv_ctxt *rc)
+/*
+ * rq_arg, the one place it is built.  @head bytes of the inline message
+ * stay in the Receive buffer as its head; @paged bytes are in rq_pages,
+ * from the first page's start.  The position-zero chunk of an RDMA_NOMSG
+ * is the whole Call: its first page is the head.
+ */
+static void svc_rdma_set_arg(struct svc_rqst *rqstp,
+			     const struct svc_rdma_recv_ctxt *rc,
+			     unsigned int head, unsigned int paged)
 {
 	struct xdr_buf *arg = &rqstp->rq_arg;
 
-	arg->head[0].iov_base = rc->rc_buf + rc->rc_hdr.hdr_len;
-	arg->head[0].iov_len = rc->rc_hdr.msg_len;
-	arg->pages = rqstp->rq_pages;
+	if (rc->rc_hdr.proc == SVCRDMA_NOMSG) {
+		arg->head[0].iov_base = page_address(rqstp->rq_pages[0]);
+		arg->head[0].iov_len = min_t(unsigned int, paged, PAGE_SIZE);
+		arg->pages = rqstp->rq_pages + 1;
+		arg->page_len = paged - arg->head[0].iov_len;
+	} else {
+		arg->head[0].iov_base = rc->rc_buf + rc->rc_hdr.hdr_len;
+		arg->head[0].iov_len = head;
+		arg->pages = rqstp->rq_pages;
+		arg->page_len = paged;
+	}
 	arg->page_base = 0;
-	arg->page_len = 0;
 	arg->tail[0].iov_base = NULL;
 	arg->tail[0].iov_len = 0;
-	arg->len = rc->rc_hdr.msg_len;
-	arg->buflen = rc->rc_hdr.msg_len;
+	arg->len = arg->head[0].iov_len + arg->page_len;
+	arg->buflen = arg->len;
 	svc_rdma_set_respages(rqstp);
+}
+
+/* Pulls the Call's Read chunks, if any, and builds rq_arg. */
+static int svc_rdma_take_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
+			      struct svc_rdma_recv_ctxt *rc)
+{
+	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
+	unsigned int head = hdr->msg_len, paged = 0;
+	int ret;
+
+	if (hdr->read_chunks) {
+		ret = svc_rdma_read_call(sx, rqstp, rc, &head, &paged);
+		if (ret)
+			return ret;
+		if (hdr->proc == SVCRDMA_NOMSG)
+			svc_rdma_stat_inc(SVCRDMA_STAT_PZ_CHUNKS);
+		else
+			svc_rdma_stat_add(SVCRDMA_STAT_READ_CHUNKS,
+					  hdr->read_chunks);
+	}
+	svc_rdma_set_arg(rqstp, rc, head, paged);
+	return 0;
 }
 
 /* A Call nfsd will not see: answered with RDMA_ERROR, or the connection
@@ -385,7 +452,7 @@ static struct svc_rdma_recv_ctxt *svc_rdma_take_ready(struct svc_rdma_xprt *sx)
  * svc_rdma_recvfrom - ->xpo_recvfrom: hand nfsd the next Call
  * @rqstp: the request to fill in
  *
- * Return values:
+ * Return:
  *   the length of the RPC message in rq_arg, when there is a Call;
  *   %0 when there is none, or it was answered here (RDMA_ERROR), went to
  *   the backchannel, or closed the connection.
@@ -425,13 +492,9 @@ int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 	}
 
 	rc->rc_inv_rkey = svc_rdma_pick_inv_rkey(sx, &rc->rc_hdr);
-	if (rc->rc_hdr.read_segs) {
-		ret = svc_rdma_read_chunks(sx, rqstp, rc);
-		if (ret)
-			goto out_refuse;
-	} else {
-		svc_rdma_inline_arg(rqstp, rc);
-	}
+	ret = svc_rdma_take_call(sx, rqstp, rc);
+	if (ret)
+		goto out_refuse;
 
 	svc_xprt_copy_addrs(rqstp, xprt);
 	rqstp->rq_prot = IPPROTO_MAX;

@@ -9,25 +9,26 @@
  * them, memory registrations) for the segment's rkey and offset.  Contexts
  * are cached per connection and keep their first scatterlist chunk.
  *
- * Contexts are posted as a chain, one ib_post_send() for a whole Call's
- * Reads, or for a reply's Writes together with its Send.  Only the
- * chain's last WR is signaled: its completion means every WR before it
- * completed (RC Send Queues complete in order), and frees the chain's
- * Send Queue entries at once.
+ * Contexts are gathered into a chain: a whole Call's Reads, or a
+ * reply's Writes, which go ahead of its Send.  svc_rdma_post.c reserves
+ * the chain's Send Queue entries and posts it.
  *
- * Send Queue accounting.  Before a chain is posted, its WRs are reserved
- * from sx_sq_avail.  A thread that cannot get them waits in a FIFO queue:
- * entries given back go to the oldest waiter first, and no later arrival
- * may take entries while anyone waits, so a large reply is never starved
- * by small ones.  Closing the connection wakes every waiter with an error.
+ * Writes.  svc_rdma_chain_write() fills a Write or Reply chunk's segments
+ * in order from a range of the reply's wire bytes (svc_rdma_xdrbuf.c).
  *
- * Reads.  nfsd threads wait for their Reads: svc_rdma_read_chunks()
- * posts the chain and sleeps until its last WR completes.  A failed Read
- * closes the connection.  Whenever a post fails part way, the WRs that
- * were posted may still be running, so the pages and mappings they use
- * are handed to the connection's orphan list and released only after the
- * QP is drained.  A Read takes the Send context that would carry them
- * there before it posts, so that this never needs memory.
+ * Reads.  nfsd threads wait for their Reads: svc_rdma_read_call() lays
+ * the Call out in rq_pages, posts the chain and sleeps until its last WR
+ * completes; svc_rdma_recvfrom.c then points rq_arg at the result.  A
+ * failed Read closes the connection.  When a post fails part way, the
+ * Reads that were posted may still be running, so the chain keeps their
+ * mappings and pages on the connection's orphaned Reads, released only
+ * after the QP is drained.  That needs no memory: the chain's own
+ * scatterlists hold the pages.
+ *
+ * The functions marked ALLOW_ERROR_INJECTION below are where this file
+ * allocates, maps or posts; fail_function can make each fail (see
+ * tests/guest/faults.sh).  They are noinline so that every call goes
+ * through the marked symbol.
  */
 
 #include <linux/error-injection.h>
@@ -40,108 +41,47 @@
 #include "svc_rdma_stats.h"
 #include "svc_rdma_trace.h"
 
-struct svc_rdma_sq_waiter {
-	struct list_head	list;
-	unsigned int		need;
-	int			status;
-	struct completion	done;
+/**
+ * struct svc_rdma_rw_ctxt - the RDMA Reads or Writes of one segment
+ * @rw_list: entry on a chain, or on the free list
+ * @rw_ctx: the core's rw context
+ * @rw_nents: scatterlist entries in use
+ * @rw_dir: DMA direction
+ * @rw_sgt: the scatterlist
+ * @rw_first_sgl: the scatterlist's first chunk, kept with the context
+ */
+struct svc_rdma_rw_ctxt {
+	struct list_head	rw_list;
+	struct rdma_rw_ctx	rw_ctx;
+	unsigned int		rw_nents;
+	enum dma_data_direction	rw_dir;
+	struct sg_table		rw_sgt;
+	struct scatterlist	rw_first_sgl[SG_CHUNK_SIZE];
 };
 
+/* A cache of their own, so that failslab can aim at it (svc_rdma.c). */
+static struct kmem_cache *svc_rdma_rw_ctxt_cache;
+
 /**
- * svc_rdma_sq_reserve - Reserve Send Queue entries, waiting in turn
- * @sx: the connection
- * @count: entries needed
+ * svc_rdma_rw_init - Create the rw context cache
  *
- * Process context; may sleep.
+ * Return: %0, or %-ENOMEM.
+ */
+int svc_rdma_rw_init(void)
+{
+	svc_rdma_rw_ctxt_cache = KMEM_CACHE(svc_rdma_rw_ctxt, 0);
+	return svc_rdma_rw_ctxt_cache ? 0 : -ENOMEM;
+}
+
+/**
+ * svc_rdma_rw_exit - Destroy the rw context cache
  *
- * Return values:
- *   %0 when @count entries are reserved;
- *   %-ENOTCONN if the connection is closing;
- *   %-E2BIG if @count exceeds the whole Send Queue.
+ * Every connection, hence every rw context, is gone.
  */
-int svc_rdma_sq_reserve(struct svc_rdma_xprt *sx, unsigned int count)
+void svc_rdma_rw_exit(void)
 {
-	struct svc_rdma_sq_waiter w;
-
-	spin_lock(&sx->sx_sq_lock);
-	if (test_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags)) {
-		spin_unlock(&sx->sx_sq_lock);
-		return -ENOTCONN;
-	}
-	if (count >= sx->sx_sq_depth) {
-		spin_unlock(&sx->sx_sq_lock);
-		return -E2BIG;
-	}
-	if (list_empty(&sx->sx_sq_waiters) && sx->sx_sq_avail >= count) {
-		sx->sx_sq_avail -= count;
-		spin_unlock(&sx->sx_sq_lock);
-		return 0;
-	}
-	w.need = count;
-	w.status = 0;
-	init_completion(&w.done);
-	list_add_tail(&w.list, &sx->sx_sq_waiters);
-	trace_svcrdma_sq_wait(sx, count, sx->sx_sq_avail);
-	spin_unlock(&sx->sx_sq_lock);
-
-	svc_rdma_stat_inc(SVCRDMA_STAT_SQ_WAITS);
-	wait_for_completion(&w.done);
-	return w.status;
+	kmem_cache_destroy(svc_rdma_rw_ctxt_cache);
 }
-EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_reserve);
-
-/* Called with sx_sq_lock held. */
-static void svc_rdma_sq_grant(struct svc_rdma_xprt *sx)
-{
-	struct svc_rdma_sq_waiter *w, *next;
-
-	list_for_each_entry_safe(w, next, &sx->sx_sq_waiters, list) {
-		if (w->need > sx->sx_sq_avail)
-			break;		/* first come, first served */
-		sx->sx_sq_avail -= w->need;
-		list_del(&w->list);
-		complete(&w->done);
-	}
-}
-
-/**
- * svc_rdma_sq_release - Give back Send Queue entries
- * @sx: the connection
- * @count: entries whose WRs have completed
- */
-void svc_rdma_sq_release(struct svc_rdma_xprt *sx, unsigned int count)
-{
-	spin_lock(&sx->sx_sq_lock);
-	sx->sx_sq_avail += count;
-	svc_rdma_sq_grant(sx);
-	spin_unlock(&sx->sx_sq_lock);
-}
-EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_release);
-
-/**
- * svc_rdma_sq_shutdown - Fail every waiter; refuse new reservations
- * @sx: a connection that is closing (SVCRDMA_XF_CLOSING is set)
- */
-void svc_rdma_sq_shutdown(struct svc_rdma_xprt *sx)
-{
-	struct svc_rdma_sq_waiter *w, *next;
-
-	spin_lock(&sx->sx_sq_lock);
-	list_for_each_entry_safe(w, next, &sx->sx_sq_waiters, list) {
-		list_del(&w->list);
-		w->status = -ENOTCONN;
-		complete(&w->done);
-	}
-	spin_unlock(&sx->sx_sq_lock);
-}
-EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_shutdown);
-
-/*
- * The functions marked ALLOW_ERROR_INJECTION below are where this file
- * allocates, maps or posts; fail_function can make each fail (see
- * tests/guest/faults.sh).  They are noinline so that every call goes
- * through the marked symbol.
- */
 
 /* A context whose scatterlist has room for @nents entries, or NULL. */
 static noinline struct svc_rdma_rw_ctxt *
@@ -187,32 +127,40 @@ static void svc_rdma_rw_ctxt_put(struct svc_rdma_xprt *sx,
 	spin_unlock(&sx->sx_rw_lock);
 }
 
+/* Drops the page references an orphaned Read's scatterlist holds. */
+static void svc_rdma_rw_put_pages(struct svc_rdma_rw_ctxt *rw)
+{
+	struct scatterlist *sg;
+	unsigned int i;
+
+	for_each_sg(rw->rw_sgt.sgl, sg, rw->rw_nents, i)
+		put_page(sg_page(sg));
+}
+
 /**
- * svc_rdma_rw_ctxts_destroy - Free every cached rw context
- * @sx: a connection being torn down
+ * svc_rdma_rw_ctxts_destroy - Free every rw context, orphans first
+ * @sx: a connection being torn down, whose QP is drained
+ *
+ * Reads whose post failed part way own their pages until now; they are
+ * unmapped and their pages released before the cache is freed.
  */
 void svc_rdma_rw_ctxts_destroy(struct svc_rdma_xprt *sx)
 {
 	struct svc_rdma_rw_ctxt *rw, *next;
 
+	list_for_each_entry_safe(rw, next, &sx->sx_read_orphans, rw_list) {
+		list_del(&rw->rw_list);
+		rdma_rw_ctx_destroy(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
+				    rw->rw_sgt.sgl, rw->rw_nents, rw->rw_dir);
+		svc_rdma_rw_put_pages(rw);
+		svc_rdma_rw_ctxt_put(sx, rw);
+	}
 	list_for_each_entry_safe(rw, next, &sx->sx_rw_free, rw_list) {
 		list_del(&rw->rw_list);
 		kmem_cache_free(svc_rdma_rw_ctxt_cache, rw);
 		atomic_dec(&sx->sx_ctxts);
 		svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_RW_CTXTS);
 	}
-}
-
-/**
- * svc_rdma_chain_init - Start an empty chain
- * @chain: the chain
- */
-void svc_rdma_chain_init(struct svc_rdma_chain *chain)
-{
-	INIT_LIST_HEAD(&chain->ch_rw);
-	chain->ch_wrs = 0;
-	chain->ch_status = IB_WC_SUCCESS;
-	init_completion(&chain->ch_done);
 }
 
 /**
@@ -231,6 +179,32 @@ void svc_rdma_chain_release(struct svc_rdma_xprt *sx,
 				    rw->rw_sgt.sgl, rw->rw_nents, rw->rw_dir);
 		svc_rdma_rw_ctxt_put(sx, rw);
 	}
+}
+
+/**
+ * svc_rdma_chain_wrs - Link a chain's WRs ahead of a last WR
+ * @sx: the connection
+ * @rw_list: the chain's rw contexts, in posting order
+ * @cqe: completion entry of the chain's last WR, or NULL
+ * @tail: the WR that goes after them (a Send), or NULL
+ *
+ * Return: the first WR of the linked list, or @tail when @rw_list is
+ * empty.
+ */
+struct ib_send_wr *svc_rdma_chain_wrs(struct svc_rdma_xprt *sx,
+				      struct list_head *rw_list,
+				      struct ib_cqe *cqe,
+				      struct ib_send_wr *tail)
+{
+	struct ib_send_wr *first = tail;
+	struct svc_rdma_rw_ctxt *rw;
+
+	list_for_each_entry_reverse(rw, rw_list, rw_list) {
+		first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
+					cqe, first);
+		cqe = NULL;
+	}
+	return first;
 }
 
 /*
@@ -292,8 +266,8 @@ static unsigned int svc_rdma_max_frags(unsigned int len,
  * svc_rdma_chain_write - Add RDMA Writes of reply bytes to a chunk
  * @sx: the connection
  * @chain: where the Writes go
- * @segs: the chunk's first segment on the wire (checked by the decoder)
- * @nsegs: segments in the chunk
+ * @hdr: the Call's decoded header
+ * @chunk: one of its Write chunks, or its Reply chunk
  * @xb: the reply
  * @skip: data items to leave out of @xb (for the Reply chunk), or NULL
  * @nskip: entries in @skip
@@ -303,30 +277,30 @@ static unsigned int svc_rdma_max_frags(unsigned int len,
  *
  * Fills the chunk's segments in order.
  *
- * Return values:
+ * Return:
  *   %0 on success;
  *   %-EMSGSIZE if @length is more than the chunk offers;
  *   %-ENOMEM, or the core's errno, when contexts cannot be built (the
  *   chain keeps the contexts built so far; release it).
  */
 int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
-			 const __be32 *segs, unsigned int nsegs,
+			 const struct svc_rdma_hdr *hdr,
+			 const struct svc_rdma_chunk *chunk,
 			 const struct xdr_buf *xb,
 			 const struct svc_rdma_payload *skip,
 			 unsigned int nskip, unsigned int offset,
 			 unsigned int length, u32 *written)
 {
+	const struct svc_rdma_seg *seg;
 	struct svc_rdma_sg_fill fill;
 	unsigned int i, done = 0;
 	int ret;
 
-	for (i = 0; i < nsegs && done < length; i++, segs += 4) {
-		u32 handle = be32_to_cpup(segs);
-		u32 seg_len = be32_to_cpup(segs + 1);
-		u64 seg_off = svc_rdma_seg_offset(segs + 2);
+	for (i = 0; i < chunk->nsegs && done < length; i++) {
 		unsigned int n;
 
-		n = min(seg_len, length - done);
+		seg = svc_rdma_chunk_seg(hdr, chunk, i);
+		n = min(seg->length, length - done);
 		if (!n)
 			continue;
 		fill.max = svc_rdma_max_frags(n, nskip);
@@ -340,8 +314,8 @@ int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
 			return ret;
 		}
 		sg_mark_end(fill.sg);
-		ret = svc_rdma_chain_add(sx, chain, fill.rw, handle, seg_off,
-					 DMA_TO_DEVICE);
+		ret = svc_rdma_chain_add(sx, chain, fill.rw, seg->handle,
+					 seg->offset, DMA_TO_DEVICE);
 		if (ret) {
 			svc_rdma_rw_ctxt_put(sx, fill.rw);
 			return ret;
@@ -436,7 +410,7 @@ static int svc_rdma_asm_read(struct svc_rdma_xprt *sx,
 
 /* One part of the Call, as svc_rdma_hdr_walk_call() lays it out. */
 static int svc_rdma_asm_part(void *arg, enum svc_rdma_call_part part,
-			     u32 off, const struct svc_rdma_read_seg *seg,
+			     u32 off, const struct svc_rdma_seg *seg,
 			     u32 len)
 {
 	struct svc_rdma_assembly *a = arg;
@@ -471,140 +445,100 @@ static void svc_rdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
 	complete(&chain->ch_done);
 }
 
-/**
- * svc_rdma_wc_write - Completion of a Write ahead of a Send
- * @cq: the Send CQ
- * @wc: the completion
- *
- * The Writes ahead of a Send are unsignaled, so they complete only when
- * they fail: a bad rkey, or an offset outside the client's region.  The
- * Send behind them is then flushed; this is where the cause is seen.
+/*
+ * A chain whose post failed part way: the Reads that went out may still
+ * write into their pages until the QP is drained.  The chain becomes the
+ * owner of those pages, by a reference for each entry of its
+ * scatterlists, and waits on the connection's orphaned Reads for the
+ * teardown (svc_rdma_rw_ctxts_destroy()).  rq_pages gives up every page
+ * the Call was laid out in, so that the next request gets fresh ones.
+ * Nothing here allocates.
  */
-void svc_rdma_wc_write(struct ib_cq *cq, struct ib_wc *wc)
+static void svc_rdma_orphan_reads(struct svc_rdma_xprt *sx,
+				  struct svc_rdma_chain *chain,
+				  struct svc_rqst *rqstp, unsigned int npages)
 {
-	struct svc_rdma_xprt *sx = cq->cq_context;
-
-	if (wc->status == IB_WC_SUCCESS)
-		return;
-	if (wc->status != IB_WC_WR_FLUSH_ERR) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
-		trace_svcrdma_wc_err(sx, "write", wc);
-	}
-	svc_rdma_xprt_close(sx, "RDMA Write failed");
-}
-
-/* Gives each Write of a chain the completion that reports its failure. */
-static void svc_rdma_watch_writes(struct svc_rdma_xprt *sx,
-				  struct ib_send_wr *first,
-				  const struct ib_send_wr *tail)
-{
-	struct ib_send_wr *wr;
-
-	for (wr = first; wr && wr != tail; wr = wr->next)
-		if (!wr->wr_cqe)
-			wr->wr_cqe = &sx->sx_write_cqe;
-}
-
-/* The one ib_post_send(): on failure *@bad is the first WR not posted. */
-static noinline int svc_rdma_ib_post_send(struct svc_rdma_xprt *sx,
-					  struct ib_send_wr *first,
-					  const struct ib_send_wr **bad)
-{
-	return ib_post_send(sx->sx_qp, first, bad);
-}
-
-ALLOW_ERROR_INJECTION(svc_rdma_ib_post_send, ERRNO);
-
-/**
- * svc_rdma_post_chain - Post rw contexts followed by one last WR
- * @sx: the connection
- * @rw_list: the rw contexts, in posting order
- * @cqe: completion entry for the last rw WR; only when @tail is NULL
- * @tail: the WR to post last (a Send), or NULL
- *
- * A chain with no rw context and no @tail has nothing that could ever
- * complete: it is refused, so that nobody waits on it.
- *
- * Return values:
- *   %0 if everything was posted;
- *   %-ENODATA if there was nothing to post (the connection stays up);
- *   %-EIO if nothing was posted;
- *   %-EINPROGRESS if some WRs were posted: they may still run, so what
- *   they use must not be released before the QP drains.
- *   The connection is closing after either error.
- */
-int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
-			struct ib_cqe *cqe, struct ib_send_wr *tail)
-{
-	const struct ib_send_wr *bad = NULL;
-	struct ib_send_wr *first = tail;
 	struct svc_rdma_rw_ctxt *rw;
-	int ret;
+	struct scatterlist *sg;
+	unsigned int i;
 
-	if (!tail && list_empty(rw_list))
-		return -ENODATA;
-	if (tail)
-		cqe = NULL;
-	list_for_each_entry_reverse(rw, rw_list, rw_list) {
-		first = rdma_rw_ctx_wrs(&rw->rw_ctx, sx->sx_qp, sx->sx_port,
-					cqe, first);
-		cqe = NULL;
+	list_for_each_entry(rw, &chain->ch_rw, rw_list)
+		for_each_sg(rw->rw_sgt.sgl, sg, rw->rw_nents, i)
+			get_page(sg_page(sg));
+	for (i = 0; i < npages; i++) {
+		put_page(rqstp->rq_pages[i]);
+		rqstp->rq_pages[i] = NULL;
 	}
-	if (tail)
-		svc_rdma_watch_writes(sx, first, tail);
-	ret = svc_rdma_ib_post_send(sx, first, &bad);
-	if (!ret)
-		return 0;
-	trace_svcrdma_post_err(sx, ret);
-	svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
-	svc_rdma_xprt_close(sx, "post failed");
-	/* a failure that names no WR (an injected one) may have posted some */
-	return bad == first ? -EIO : -EINPROGRESS;
+	spin_lock(&sx->sx_rw_lock);
+	list_splice_tail_init(&chain->ch_rw, &sx->sx_read_orphans);
+	spin_unlock(&sx->sx_rw_lock);
 }
 
 /*
- * Hands a failed chain and the pages it reads into to @holder, a Send
- * context taken before the post, which keeps them until the QP drains.
+ * Posts a Call's Reads and waits for them.  @npages pages of rq_pages
+ * receive them.
  */
-static void svc_rdma_orphan_read(struct svc_rdma_xprt *sx,
-				 struct svc_rdma_send_ctxt *holder,
-				 struct svc_rdma_chain *chain,
-				 struct svc_rqst *rqstp, unsigned int npages)
+static int svc_rdma_read_post(struct svc_rdma_xprt *sx,
+			      struct svc_rdma_chain *chain,
+			      struct svc_rqst *rqstp, unsigned int npages)
 {
-	unsigned int i;
+	int ret;
 
-	list_splice_init(&chain->ch_rw, &holder->sc_rw_list);
-	for (i = 0; i < npages; i++) {
-		holder->sc_pages[holder->sc_nr_pages++] = rqstp->rq_pages[i];
-		rqstp->rq_pages[i] = NULL;
+	ret = svc_rdma_sq_reserve(sx, chain->ch_wrs);
+	if (ret)
+		return ret;
+	chain->ch_cqe.done = svc_rdma_read_done;
+	ret = svc_rdma_post_chain(sx, &chain->ch_rw, &chain->ch_cqe, NULL);
+	if (ret == -EINPROGRESS) {
+		/* the Send Queue entries stay taken: the QP is going */
+		svc_rdma_orphan_reads(sx, chain, rqstp, npages);
+		return -EIO;
 	}
-	svc_rdma_orphan(sx, holder);
+	if (ret) {
+		svc_rdma_sq_release(sx, chain->ch_wrs);
+		return ret;
+	}
+	wait_for_completion(&chain->ch_done);
+	svc_rdma_sq_release(sx, chain->ch_wrs);
+	svc_rdma_chain_release(sx, &chain->ch_rw);
+	if (chain->ch_status != IB_WC_SUCCESS) {
+		svc_rdma_stat_inc(SVCRDMA_STAT_READ_ERRORS);
+		svc_rdma_xprt_close(sx, "RDMA Read failed");
+		return -EIO;
+	}
+	return 0;
 }
 
 /**
- * svc_rdma_read_chunks - Pull a Call's Read chunks and set up rq_arg
+ * svc_rdma_read_call - Pull a Call's Read chunks into rq_pages
  * @sx: the connection
- * @rqstp: the request
- * @rc: the Call, decoded, with at least one Read segment
+ * @rqstp: the request, whose rq_pages receive the Call
+ * @rc: the Call, decoded, with at least one Read chunk
+ * @head: set to the bytes of the inline message that stay in the Receive
+ *	buffer as the Call's head (RDMA_MSG; 0 for RDMA_NOMSG)
+ * @paged: set to the bytes laid out in rq_pages, from the first page's
+ *	start
  *
- * Sleeps until the Reads complete.
+ * Lays the rebuilt Call out as svc_rdma_hdr_walk_call() says, reads
+ * every segment with bytes, and sleeps until the Reads complete.
  *
- * Return values:
- *   %0 with rq_arg set up;
- *   %-EINVAL if the Call cannot be laid out (answer ERR_CHUNK);
- *   %-EIO if the Reads failed (the connection is closing).
+ * Return:
+ * * %0 - the Call is laid out.
+ * * %-EINVAL - it cannot be (more than rq_pages holds, or more Reads
+ *   than the Send Queue holds): answer ERR_CHUNK.
+ * * %-EIO - the Reads could not be built or failed: the connection is
+ *   closing.
  */
-int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
-			 struct svc_rdma_recv_ctxt *rc)
+int svc_rdma_read_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
+		       const struct svc_rdma_recv_ctxt *rc,
+		       unsigned int *head, unsigned int *paged)
 {
 	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
-	struct xdr_buf *arg = &rqstp->rq_arg;
 	struct svc_rdma_chain chain;
 	struct svc_rdma_assembly a = {
 		.sx = sx, .chain = &chain, .rc = rc, .rqstp = rqstp,
 	};
-	struct svc_rdma_send_ctxt *holder;
-	unsigned int need, npages;
+	unsigned int need;
 	int ret;
 
 	/* every chunk's data, its padding, and the inline bytes around it */
@@ -615,71 +549,16 @@ int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 
 	svc_rdma_chain_init(&chain);
 	ret = svc_rdma_hdr_walk_call(hdr, svc_rdma_asm_part, &a);
-	if (ret)
-		goto out_release;
-	npages = DIV_ROUND_UP(a.len, PAGE_SIZE);
 	/* segments of length zero only: there is nothing to wait for */
-	if (list_empty(&chain.ch_rw))
-		goto out_arg;
-
-	/* taken now, so that a failed post needs no memory to clean up */
-	holder = svc_rdma_send_ctxt_get(sx);
-	if (!holder) {
-		ret = -ENOMEM;
-		goto out_release;
-	}
-	ret = svc_rdma_sq_reserve(sx, chain.ch_wrs);
-	if (ret)
-		goto out_holder;
-	chain.ch_cqe.done = svc_rdma_read_done;
-	ret = svc_rdma_post_chain(sx, &chain.ch_rw, &chain.ch_cqe, NULL);
-	if (ret == -EINPROGRESS) {
-		/* the Send Queue entries stay taken: the QP is going */
-		svc_rdma_orphan_read(sx, holder, &chain, rqstp, npages);
-		return -EIO;
-	}
-	if (ret) {
-		svc_rdma_sq_release(sx, chain.ch_wrs);
-		goto out_holder;
-	}
-	wait_for_completion(&chain.ch_done);
-	svc_rdma_send_ctxt_put(sx, holder);
-	svc_rdma_sq_release(sx, chain.ch_wrs);
+	if (!ret && !list_empty(&chain.ch_rw))
+		ret = svc_rdma_read_post(sx, &chain, rqstp,
+					 DIV_ROUND_UP(a.len, PAGE_SIZE));
 	svc_rdma_chain_release(sx, &chain.ch_rw);
-	if (chain.ch_status != IB_WC_SUCCESS) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_READ_ERRORS);
-		svc_rdma_xprt_close(sx, "RDMA Read failed");
-		return -EIO;
-	}
-
-out_arg:
+	if (ret)	/* a chain longer than the Send Queue is the client's */
+		return ret == -E2BIG ? -EINVAL : -EIO;
 	svc_rdma_stat_add(SVCRDMA_STAT_READ_BYTES, hdr->read_len);
 	trace_svcrdma_read_chunks(sx, hdr->xid, hdr->read_len);
-	if (hdr->proc == SVCRDMA_NOMSG) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_PZ_CHUNKS);
-		arg->head[0].iov_base = page_address(rqstp->rq_pages[0]);
-		arg->head[0].iov_len = min_t(unsigned int, a.len, PAGE_SIZE);
-		arg->pages = rqstp->rq_pages + 1;
-		arg->page_len = a.len - arg->head[0].iov_len;
-	} else {
-		svc_rdma_stat_add(SVCRDMA_STAT_READ_CHUNKS, hdr->read_chunks);
-		arg->head[0].iov_base = rc->rc_buf + hdr->hdr_len;
-		arg->head[0].iov_len = a.head;
-		arg->pages = rqstp->rq_pages;
-		arg->page_len = a.len;
-	}
-	arg->page_base = 0;
-	arg->tail[0].iov_base = NULL;
-	arg->tail[0].iov_len = 0;
-	arg->len = arg->head[0].iov_len + arg->page_len;
-	arg->buflen = arg->len;
-	svc_rdma_set_respages(rqstp);
+	*head = a.head;
+	*paged = a.len;
 	return 0;
-
-out_holder:
-	svc_rdma_send_ctxt_put(sx, holder);
-out_release:
-	svc_rdma_chain_release(sx, &chain.ch_rw);
-	/* a chain longer than the Send Queue is the client's doing */
-	return ret == -E2BIG ? -EINVAL : -EIO;
 }

@@ -18,9 +18,6 @@
 
 #include "svc_rdma_stats.h"
 
-#define CREATE_TRACE_POINTS
-#include "svc_rdma_trace.h"
-
 DEFINE_PER_CPU(long, svc_rdma_stats[SVCRDMA_STAT_NR]);
 
 static const char * const svc_rdma_stat_names[SVCRDMA_STAT_NR] = {

@@ -25,12 +25,16 @@
  *
  * Closing.  Every way a connection ends (DISCONNECTED, DEVICE_REMOVAL,
  * a failed completion, a protocol violation, nfsd's own close) comes to
- * svc_rdma_xprt_close(), which marks the svc_xprt XPT_CLOSE and lets an
- * nfsd thread run ->xpo_detach (rdma_disconnect: every posted WR then
- * flushes) and, on the last reference, ->xpo_free.  ->xpo_free hands the
- * teardown to a work item, because it may be called where sleeping is not
- * allowed: drain the QP, so that no completion is left to run, then free
- * every context and page, the QP, CQs, PD and the rdma_cm identifier.
+ * svc_rdma_xprt_close().  The first call marks the connection closing,
+ * which refuses new Send Queue reservations and wakes their waiters, and
+ * queues work that disconnects at once: the QP goes to error and every
+ * posted WR flushes, so that an nfsd thread asleep on an RDMA Read is
+ * freed without waiting for a thread to run ->xpo_detach.  sunrpc, told
+ * by XPT_CLOSE, then runs ->xpo_detach and, on the last reference,
+ * ->xpo_free.  ->xpo_free hands the teardown to a work item, because it
+ * may be called where sleeping is not allowed: drain the QP, so that no
+ * completion is left to run, then free every context and page, the QP,
+ * CQs, PD and the rdma_cm identifier.
  *
  * An accept that fails frees a connection sunrpc never saw.  Closing is
  * marked before its QP is drained, and stays marked, so that no flushed
@@ -57,6 +61,61 @@
 #include "svc_rdma.h"
 #include "svc_rdma_stats.h"
 #include "svc_rdma_trace.h"
+
+/* Inline sizes: RFC 8166 section 3.3.2 sets 1024 bytes when not told. */
+#define SVCRDMA_INLINE_V1_DEFAULT	1024
+#define SVCRDMA_INLINE_MIN		1024
+#define SVCRDMA_INLINE_MAX		(64 * 1024)
+
+/*
+ * Send SGEs a reply needs at the least: the transport header and one
+ * pulled-up RPC message.  A device with fewer cannot serve.
+ */
+#define SVCRDMA_MIN_SEND_SGES		2
+
+/*
+ * Module parameters.  They are read when a connection is accepted, so a
+ * change applies to the connections accepted after it.
+ */
+static unsigned int svc_rdma_max_requests = 128;
+module_param_named(max_requests, svc_rdma_max_requests, uint, 0644);
+MODULE_PARM_DESC(max_requests,
+		 "Credits granted to each client: Calls it may have outstanding (default 128)");
+
+static unsigned int svc_rdma_max_inline = 4096;
+module_param_named(max_inline, svc_rdma_max_inline, uint, 0644);
+MODULE_PARM_DESC(max_inline,
+		 "Largest message, in bytes, sent or received without chunks (1024-65536, default 4096)");
+
+static unsigned int svc_rdma_max_send_sges;
+module_param_named(max_send_sges, svc_rdma_max_send_sges, uint, 0644);
+MODULE_PARM_DESC(max_send_sges,
+		 "Cap on the SGEs of one Send; replies that need more are pulled up (0: the device's limit)");
+
+/* Tears connections down; module exit waits for it to drain. */
+static struct workqueue_struct *svc_rdma_wq;
+
+/**
+ * svc_rdma_transport_init - Create the teardown workqueue
+ *
+ * Return: %0, or %-ENOMEM.
+ */
+int svc_rdma_transport_init(void)
+{
+	svc_rdma_wq = alloc_workqueue("svcrdma", WQ_UNBOUND, 0);
+	return svc_rdma_wq ? 0 : -ENOMEM;
+}
+
+/**
+ * svc_rdma_transport_exit - Wait for the last teardowns; free the workqueue
+ *
+ * sunrpc holds a module reference for each listener and connection, so
+ * none is left but those being torn down.
+ */
+void svc_rdma_transport_exit(void)
+{
+	destroy_workqueue(svc_rdma_wq);
+}
 
 /* Connection requests the rdma_cm may queue on a listener. */
 #define SVCRDMA_LISTEN_BACKLOG	64
@@ -85,6 +144,7 @@ static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
 
 	spin_lock_init(&sx->sx_rw_lock);
 	INIT_LIST_HEAD(&sx->sx_rw_free);
+	INIT_LIST_HEAD(&sx->sx_read_orphans);
 	sx->sx_write_cqe.done = svc_rdma_wc_write;
 	INIT_WORK(&sx->sx_close_work, svc_rdma_close_work);
 }
@@ -424,6 +484,33 @@ static void svc_rdma_qp_event(struct ib_event *event, void *context)
 		svc_rdma_xprt_close(sx, "QP error");
 }
 
+/* The Send and Receive CQs; on failure, neither is left. */
+static int svc_rdma_alloc_cqs(struct svc_rdma_xprt *sx, unsigned int sq_cqe)
+{
+	int ret;
+
+	sx->sx_sq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sq_cqe,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_sq_cq)) {
+		ret = PTR_ERR(sx->sx_sq_cq);
+		goto out_nosq;
+	}
+	sx->sx_rq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sx->sx_rq_depth,
+				       IB_POLL_WORKQUEUE);
+	if (IS_ERR(sx->sx_rq_cq)) {
+		ret = PTR_ERR(sx->sx_rq_cq);
+		goto out_norq;
+	}
+	return 0;
+
+out_norq:
+	ib_free_cq(sx->sx_sq_cq);
+out_nosq:
+	sx->sx_rq_cq = NULL;
+	sx->sx_sq_cq = NULL;
+	return ret;
+}
+
 /*
  * Builds PD, CQs and QP for @sx and posts its first Receives.  On
  * failure nothing of them is left.
@@ -443,18 +530,9 @@ static noinline int svc_rdma_setup_qp(struct svc_rdma_xprt *sx)
 		ret = PTR_ERR(sx->sx_pd);
 		goto out_nopd;
 	}
-	sx->sx_sq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sq_cqe,
-				       IB_POLL_WORKQUEUE);
-	if (IS_ERR(sx->sx_sq_cq)) {
-		ret = PTR_ERR(sx->sx_sq_cq);
-		goto out_nosq;
-	}
-	sx->sx_rq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sx->sx_rq_depth,
-				       IB_POLL_WORKQUEUE);
-	if (IS_ERR(sx->sx_rq_cq)) {
-		ret = PTR_ERR(sx->sx_rq_cq);
-		goto out_norq;
-	}
+	ret = svc_rdma_alloc_cqs(sx, sq_cqe);
+	if (ret)
+		goto out_nocq;
 	qp_attr.event_handler = svc_rdma_qp_event;
 	qp_attr.send_cq = sx->sx_sq_cq;
 	qp_attr.recv_cq = sx->sx_rq_cq;
@@ -483,14 +561,13 @@ out_norecv:
 	svc_rdma_recv_ctxts_destroy(sx);
 out_noqp:
 	ib_free_cq(sx->sx_rq_cq);
-out_norq:
 	ib_free_cq(sx->sx_sq_cq);
-out_nosq:
+	sx->sx_rq_cq = NULL;
+	sx->sx_sq_cq = NULL;
+out_nocq:
 	ib_dealloc_pd(sx->sx_pd);
 out_nopd:
 	sx->sx_pd = NULL;
-	sx->sx_rq_cq = NULL;
-	sx->sx_sq_cq = NULL;
 	return ret;
 }
 

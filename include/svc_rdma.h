@@ -34,23 +34,6 @@
 #define SVCRDMA_XPRT_IDENT		0x5352	/* "SR" */
 
 /*
- * nfsd reads a listener from /proc/fs/nfsd/portlist as "%15s %5u" and
- * accepts it only when the name starts with a letter.
- */
-#define SVCRDMA_CLASS_NAME_MAX		15
-
-/* Inline sizes: RFC 8166 section 3.3.2 sets 1024 bytes when not told. */
-#define SVCRDMA_INLINE_V1_DEFAULT	1024
-#define SVCRDMA_INLINE_MIN		1024
-#define SVCRDMA_INLINE_MAX		(64 * 1024)
-
-/*
- * Send SGEs a reply needs at the least: the transport header and one
- * pulled-up RPC message.  A device with fewer cannot serve.
- */
-#define SVCRDMA_MIN_SEND_SGES		2
-
-/*
  * Send SGEs a Send context has room for: the transport header and the
  * pages of an inline reply.  A reply with more fragments than the
  * connection's SGEs is pulled up into one buffer, so capping a device's
@@ -63,15 +46,6 @@
 
 /* Receives are posted this many at a time. */
 #define SVCRDMA_RECV_BATCH		8
-
-/* Write chunks one Call may carry (an NFSv4 COMPOUND with several READs). */
-#define SVCRDMA_MAX_WRITE_CHUNKS	8
-
-/*
- * The largest reply the server builds: the pages svc_alloc_arg() gives a
- * request.  No Write or Reply chunk may offer more than this.
- */
-#define SVCRDMA_MAX_REPLY		(RPCSVC_MAXPAGES * PAGE_SIZE)
 
 /* sx_flags */
 enum {
@@ -110,11 +84,13 @@ enum {
  * @sx_send_lock: protects @sx_send_free, @sx_send_nr_free and @sx_orphans
  * @sx_send_free: free Send contexts
  * @sx_send_nr_free: how many; never more than the credits and the
- *	backchannel's requests (svc_rdma_sendto.c)
+ *	backchannel's requests (svc_rdma_post.c)
  * @sx_orphans: Send contexts holding resources of WRs whose post failed
  *	part way; released once the QP is drained
- * @sx_rw_lock: protects @sx_rw_free
+ * @sx_rw_lock: protects @sx_rw_free and @sx_read_orphans
  * @sx_rw_free: free rw contexts
+ * @sx_read_orphans: rw contexts of Reads whose post failed part way, with
+ *	the pages they read into; released once the QP is drained
  * @sx_write_cqe: completes the unsignaled Writes ahead of a Send, which
  *	only a failure completes
  * @sx_sq_lock: protects @sx_sq_avail and @sx_sq_waiters
@@ -159,8 +135,9 @@ struct svc_rdma_xprt {
 	struct list_head	sx_send_free;
 	unsigned int		sx_send_nr_free;
 	struct list_head	sx_orphans;
-	spinlock_t		sx_rw_lock;	/* free rw contexts */
+	spinlock_t		sx_rw_lock;	/* free and orphaned rw */
 	struct list_head	sx_rw_free;
+	struct list_head	sx_read_orphans;
 	struct ib_cqe		sx_write_cqe;
 
 	spinlock_t		sx_sq_lock;	/* SQ entries and waiters */
@@ -254,24 +231,6 @@ struct svc_rdma_send_ctxt {
 };
 
 /**
- * struct svc_rdma_rw_ctxt - the RDMA Reads or Writes of one segment
- * @rw_list: entry on a chain, or on the free list
- * @rw_ctx: the core's rw context
- * @rw_nents: scatterlist entries in use
- * @rw_dir: DMA direction
- * @rw_sgt: the scatterlist
- * @rw_first_sgl: the scatterlist's first chunk, kept with the context
- */
-struct svc_rdma_rw_ctxt {
-	struct list_head	rw_list;
-	struct rdma_rw_ctx	rw_ctx;
-	unsigned int		rw_nents;
-	enum dma_data_direction	rw_dir;
-	struct sg_table		rw_sgt;
-	struct scatterlist	rw_first_sgl[SG_CHUNK_SIZE];
-};
-
-/**
  * struct svc_rdma_chain - rw contexts posted together, and their WR count
  * @ch_rw: the contexts, in posting order
  * @ch_wrs: Send Queue entries they need
@@ -286,6 +245,14 @@ struct svc_rdma_chain {
 	struct completion	ch_done;
 	enum ib_wc_status	ch_status;
 };
+
+static inline void svc_rdma_chain_init(struct svc_rdma_chain *chain)
+{
+	INIT_LIST_HEAD(&chain->ch_rw);
+	chain->ch_wrs = 0;
+	chain->ch_status = IB_WC_SUCCESS;
+	init_completion(&chain->ch_done);
+}
 
 /* The bytes a request's arguments may fill: rq_pages less one page,
  * which the reply needs at the least.
@@ -311,28 +278,19 @@ static inline void svc_rdma_set_respages(struct svc_rqst *rqstp)
 	rqstp->rq_next_page = rqstp->rq_respages + 1;
 }
 
-/* A segment's 64-bit offset, from its two words on the wire. */
-static inline u64 svc_rdma_seg_offset(const __be32 *p)
-{
-	return (u64)be32_to_cpup(p) << 32 | be32_to_cpup(p + 1);
-}
-
 /* svc_rdma.c */
-extern unsigned int svc_rdma_max_requests;
-extern unsigned int svc_rdma_max_inline;
-extern unsigned int svc_rdma_max_send_sges;
-extern struct workqueue_struct *svc_rdma_wq;
-extern struct kmem_cache *svc_rdma_recv_ctxt_cache;
-extern struct kmem_cache *svc_rdma_send_ctxt_cache;
-extern struct kmem_cache *svc_rdma_rw_ctxt_cache;
 int svc_rdma_class_name_check(const char *name);
 extern struct svc_xprt_class svc_rdma_class;
 
-/* svc_rdma_transport.c */
+/* svc_rdma_transport.c: the connection's life */
 extern const struct svc_xprt_ops svc_rdma_xprt_ops;
+int svc_rdma_transport_init(void);
+void svc_rdma_transport_exit(void);
 void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why);
 
-/* svc_rdma_recvfrom.c */
+/* svc_rdma_recvfrom.c: Receives, and rq_arg */
+int svc_rdma_recv_init(void);
+void svc_rdma_recv_exit(void);
 int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count);
 void svc_rdma_recv_ctxts_destroy(struct svc_rdma_xprt *sx);
 int svc_rdma_recvfrom(struct svc_rqst *rqstp);
@@ -340,27 +298,24 @@ void svc_rdma_call_done(struct svc_rdma_xprt *sx,
 			struct svc_rdma_recv_ctxt *rc);
 void svc_rdma_release_ctxt(struct svc_xprt *xprt, void *ctxt);
 
-/* svc_rdma_rw.c */
+/* svc_rdma_post.c: the Send Queue, Send contexts, posting, completions */
+int svc_rdma_post_init(void);
+void svc_rdma_post_exit(void);
 int svc_rdma_sq_reserve(struct svc_rdma_xprt *sx, unsigned int count);
 void svc_rdma_sq_release(struct svc_rdma_xprt *sx, unsigned int count);
 void svc_rdma_sq_shutdown(struct svc_rdma_xprt *sx);
-void svc_rdma_chain_init(struct svc_rdma_chain *chain);
-void svc_rdma_chain_release(struct svc_rdma_xprt *sx,
-			    struct list_head *rw_list);
-int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
-			 const __be32 *segs, unsigned int nsegs,
-			 const struct xdr_buf *xb,
-			 const struct svc_rdma_payload *skip,
-			 unsigned int nskip, unsigned int offset,
-			 unsigned int length, u32 *written);
+struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt *sx);
+void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
+			    struct svc_rdma_send_ctxt *sc);
+void svc_rdma_send_ctxts_destroy(struct svc_rdma_xprt *sx);
+void svc_rdma_orphan(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc);
 void svc_rdma_wc_write(struct ib_cq *cq, struct ib_wc *wc);
 int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
 			struct ib_cqe *cqe, struct ib_send_wr *tail);
-int svc_rdma_read_chunks(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
-			 struct svc_rdma_recv_ctxt *rc);
-void svc_rdma_rw_ctxts_destroy(struct svc_rdma_xprt *sx);
+int svc_rdma_post_send(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc,
+		       unsigned int rw_wrs, u32 inv_rkey);
 
-/* svc_rdma_sendto.c */
+/* svc_rdma_xdrbuf.c: a reply's wire bytes */
 typedef int (*svc_rdma_frag_actor)(void *arg, struct page *page,
 				   unsigned int offset, unsigned int len);
 int svc_rdma_xb_walk(const struct xdr_buf *xb,
@@ -370,16 +325,35 @@ int svc_rdma_xb_walk(const struct xdr_buf *xb,
 unsigned int svc_rdma_wire_len(const struct xdr_buf *xb,
 			       const struct svc_rdma_payload *skip,
 			       unsigned int nskip);
+unsigned int svc_rdma_xb_frags(const struct xdr_buf *xb,
+			       const struct svc_rdma_payload *skip,
+			       unsigned int *nskip, unsigned int *wire_len);
 int svc_rdma_pull_up(const struct xdr_buf *xb,
 		     const struct svc_rdma_payload *skip, unsigned int nskip,
 		     void *dst, unsigned int room);
-struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt *sx);
-void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
-			    struct svc_rdma_send_ctxt *sc);
-void svc_rdma_send_ctxts_destroy(struct svc_rdma_xprt *sx);
-void svc_rdma_orphan(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc);
-int svc_rdma_post_send(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc,
-		       unsigned int rw_wrs, u32 inv_rkey);
+
+/* svc_rdma_rw.c: the RDMA Read and Write engine */
+int svc_rdma_rw_init(void);
+void svc_rdma_rw_exit(void);
+void svc_rdma_chain_release(struct svc_rdma_xprt *sx,
+			    struct list_head *rw_list);
+struct ib_send_wr *svc_rdma_chain_wrs(struct svc_rdma_xprt *sx,
+				      struct list_head *rw_list,
+				      struct ib_cqe *cqe,
+				      struct ib_send_wr *tail);
+int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
+			 const struct svc_rdma_hdr *hdr,
+			 const struct svc_rdma_chunk *chunk,
+			 const struct xdr_buf *xb,
+			 const struct svc_rdma_payload *skip,
+			 unsigned int nskip, unsigned int offset,
+			 unsigned int length, u32 *written);
+int svc_rdma_read_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
+		       const struct svc_rdma_recv_ctxt *rc,
+		       unsigned int *head, unsigned int *paged);
+void svc_rdma_rw_ctxts_destroy(struct svc_rdma_xprt *sx);
+
+/* svc_rdma_sendto.c: replies */
 int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
 			enum svc_rdma_errcode err, u32 inv_rkey);
 int svc_rdma_sendto(struct svc_rqst *rqstp);

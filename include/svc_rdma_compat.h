@@ -16,9 +16,10 @@
 #include <rdma/rw.h>
 
 /*
- * How the transport's per-request context is released.  Kernels with
- * ->xpo_release_ctxt (6.1.y from 6.1.70 on, and 6.12) hand the context
- * back; older ones call ->xpo_release_rqst with the svc_rqst.
+ * How the transport's per-request context is released: every kernel
+ * svcrdma builds for (6.1.y from 6.1.70 on, and 6.12) hands it back
+ * through ->xpo_release_ctxt.  There is no fallback to the older
+ * ->xpo_release_rqst: a tree without the new hook stops the build.
  */
 #ifdef SVCRDMA_HAVE_XPO_RELEASE_CTXT
 #define SVCRDMA_XPO_RELEASE(fn)		.xpo_release_ctxt = (fn)

@@ -62,6 +62,8 @@ enum svc_rdma_hdr_fault {
 	SVCRDMA_HDR_TOO_LONG,	/* chunk lengths past the payload budget */
 	SVCRDMA_HDR_TOO_MANY,	/* more Write chunks than the server takes */
 	SVCRDMA_HDR_SHORT_CALL,	/* the Call's head cannot hold an RPC header */
+	SVCRDMA_HDR_TOO_MANY_READS, /* more Read chunks than the server takes */
+	SVCRDMA_HDR_TOO_MANY_SEGS, /* more segments than the server takes */
 	SVCRDMA_HDR_NR_FAULTS
 };
 
@@ -77,6 +79,43 @@ struct svc_rdma_hdr_limits {
 	u32	max_write_chunks;
 };
 
+/*
+ * What the decoder keeps of one Call's lists, in fixed arrays, so that
+ * decoding allocates nothing.  The Linux client puts at most 16 segments
+ * in one header and at most one Read chunk in a Call; a Call past these
+ * bounds gets ERR_CHUNK with a fault of its own.
+ */
+#define SVCRDMA_MAX_SEGS		64	/* in all lists together */
+#define SVCRDMA_MAX_READ_CHUNKS		8
+#define SVCRDMA_MAX_WRITE_CHUNKS	8	/* an NFSv4 COMPOUND of READs */
+
+/**
+ * struct svc_rdma_seg - one RDMA segment (RFC 8166, section 4.1.2)
+ * @handle: rdma_handle, the client's rkey
+ * @length: rdma_length, in bytes
+ * @offset: rdma_offset, the client's address
+ */
+struct svc_rdma_seg {
+	u32	handle;
+	u32	length;
+	u64	offset;
+};
+
+/**
+ * struct svc_rdma_chunk - one chunk: a run of segments in the Call's array
+ * @position: Read chunks only: where its data goes in the rebuilt XDR
+ *	stream (RFC 8166, section 3.5.3); 0 for Write and Reply chunks
+ * @length: bytes of all its segments
+ * @first: index of its first segment in &svc_rdma_hdr.segs
+ * @nsegs: how many segments it has; a decoded chunk has at least one
+ */
+struct svc_rdma_chunk {
+	u32		position;
+	u32		length;
+	unsigned int	first;
+	unsigned int	nsegs;
+};
+
 /**
  * struct svc_rdma_hdr - a Call's transport header, decoded and checked
  * @xid: rdma_xid, as it came (big-endian)
@@ -85,21 +124,19 @@ struct svc_rdma_hdr_limits {
  * @proc: rdma_proc
  * @hdr_len: bytes of transport header, lists included
  * @msg_len: bytes that follow the header in the Receive buffer
- * @read_list: first Read segment on the wire, or NULL
- * @read_segs: Read segments in the Read list
  * @read_chunks: Read chunks (runs of segments with one position)
+ * @read_segs: segments of all Read chunks
  * @read_len: bytes of all Read segments
  * @pz_len: bytes of the position-zero Read chunk (0 if there is none)
  * @call_head: bytes of the rebuilt Call that come before the first Read
  *	chunk's data: the inline message of an RDMA_MSG without Read
  *	chunks, the first position of one with them, the position-zero
  *	chunk of an RDMA_NOMSG (rq_arg's head is cut from these bytes)
- * @write_list: the first Write chunk's segment count on the wire, or NULL
+ * @read: the Read chunks, in wire order (so in increasing position)
  * @write_chunks: Write chunks in the Write list
  * @write_segs: segments in all Write chunks
- * @reply_chunk: the Reply chunk's segment count on the wire, or NULL
- * @reply_segs: segments in the Reply chunk
- * @reply_len: bytes the Reply chunk offers
+ * @write: the Write chunks, in Write list order
+ * @reply: the Reply chunk; @reply.nsegs is 0 when the Call offers none
  * @inv_handle: the one handle every segment of the Call names, which the
  *	reply may invalidate (RFC 8797); 0 when the Call names none or
  *	several
@@ -107,10 +144,13 @@ struct svc_rdma_hdr_limits {
  *	and has direction REPLY: a reverse-direction Reply (RFC 8167), to
  *	which the Call rules on @call_head do not apply
  * @fault: why the header was refused, or %SVCRDMA_HDR_OK
+ * @nsegs: entries of @segs in use
+ * @segs: every segment of the Call: Read, then Write, then Reply
  *
- * The list pointers point into the Receive buffer, at wire data that
- * svc_rdma_hdr_decode() has bounded and checked: walking them for the
- * counts given here never leaves the header.
+ * svc_rdma_hdr_decode() fills this in once; nothing outside it reads the
+ * wire words of a transport header.  Every count and length here has
+ * been checked against the received bytes and the limits.  Of a refused
+ * header only @xid, @vers, @credits, @proc and @fault are meaningful.
  */
 struct svc_rdma_hdr {
 	__be32			xid;
@@ -120,25 +160,39 @@ struct svc_rdma_hdr {
 	unsigned int		hdr_len;
 	unsigned int		msg_len;
 
-	const __be32		*read_list;
-	unsigned int		read_segs;
 	unsigned int		read_chunks;
+	unsigned int		read_segs;
 	u32			read_len;
 	u32			pz_len;
 	u32			call_head;
+	struct svc_rdma_chunk	read[SVCRDMA_MAX_READ_CHUNKS];
 
-	const __be32		*write_list;
 	unsigned int		write_chunks;
 	unsigned int		write_segs;
+	struct svc_rdma_chunk	write[SVCRDMA_MAX_WRITE_CHUNKS];
 
-	const __be32		*reply_chunk;
-	unsigned int		reply_segs;
-	u32			reply_len;
+	struct svc_rdma_chunk	reply;
 
 	u32			inv_handle;
 	bool			rev_reply;
 	enum svc_rdma_hdr_fault	fault;
+
+	unsigned int		nsegs;
+	struct svc_rdma_seg	segs[SVCRDMA_MAX_SEGS];
 };
+
+/* The @i'th segment of @chunk, a chunk of @hdr. */
+static inline const struct svc_rdma_seg *
+svc_rdma_chunk_seg(const struct svc_rdma_hdr *hdr,
+		   const struct svc_rdma_chunk *chunk, unsigned int i)
+{
+	return &hdr->segs[chunk->first + i];
+}
+
+static inline bool svc_rdma_hdr_has_reply(const struct svc_rdma_hdr *hdr)
+{
+	return hdr->reply.nsegs;
+}
 
 int svc_rdma_hdr_decode(struct svc_rdma_hdr *hdr, void *buf, unsigned int len,
 			const struct svc_rdma_hdr_limits *lim);
@@ -151,25 +205,13 @@ enum svc_rdma_call_part {
 	SVCRDMA_PART_PAD,	/* zeroes rounding a chunk up to XDR_UNIT */
 };
 
-/**
- * struct svc_rdma_read_seg - one Read segment, from the wire
- * @handle: rdma_handle (the client's rkey)
- * @length: rdma_length
- * @offset: rdma_offset
- */
-struct svc_rdma_read_seg {
-	u32	handle;
-	u32	length;
-	u64	offset;
-};
-
 /*
  * Called for each part of a Call: @off is the part's offset in the
  * inline message (HEAD, INLINE), @seg the segment (READ), @len its bytes
  * (never 0).  A non-zero return stops the walk and is returned.
  */
 typedef int (*svc_rdma_call_actor)(void *arg, enum svc_rdma_call_part part,
-				   u32 off, const struct svc_rdma_read_seg *seg,
+				   u32 off, const struct svc_rdma_seg *seg,
 				   u32 len);
 
 int svc_rdma_hdr_walk_call(const struct svc_rdma_hdr *hdr,
@@ -185,7 +227,29 @@ const char *svc_rdma_hdr_fault_name(enum svc_rdma_hdr_fault fault);
 
 int svc_rdma_hdr_encode_msg(void *buf, unsigned int room, __be32 xid,
 			    u32 credits);
-int svc_rdma_hdr_reply_len(const struct svc_rdma_hdr *call, bool reply_chunk);
+
+/**
+ * svc_rdma_hdr_reply_len - Size of a reply's transport header
+ * @call: the Call's decoded header
+ * @reply_chunk: whether the reply goes through the Reply chunk
+ *
+ * A reply returns every Write chunk (discriminator, count, segments),
+ * and the Reply chunk only when it used it.
+ *
+ * Return: the bytes svc_rdma_hdr_encode_reply() will write.
+ */
+static inline unsigned int
+svc_rdma_hdr_reply_len(const struct svc_rdma_hdr *call, bool reply_chunk)
+{
+	unsigned int len = SVCRDMA_HDR_FIXED + 3 * sizeof(__be32);
+
+	len += call->write_chunks * 2 * sizeof(__be32) +
+	       call->write_segs * SVCRDMA_SEG_SIZE;
+	if (reply_chunk && svc_rdma_hdr_has_reply(call))
+		len += sizeof(__be32) + call->reply.nsegs * SVCRDMA_SEG_SIZE;
+	return len;
+}
+
 int svc_rdma_hdr_encode_reply(void *buf, unsigned int room,
 			      const struct svc_rdma_hdr *call, u32 credits,
 			      const u32 *written, unsigned int nwritten,

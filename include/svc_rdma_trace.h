@@ -187,7 +187,7 @@ TRACE_EVENT(svcrdma_call,
 			   __entry->read_chunks = hdr->read_chunks;
 			   __entry->read_len = hdr->read_len;
 			   __entry->write_chunks = hdr->write_chunks;
-			   __entry->reply_len = hdr->reply_len;
+			   __entry->reply_len = hdr->reply.length;
 	    ),
 	    TP_printk("addr=%s xid=0x%08x proc=%u credits=%u hdr=%u msg=%u read_chunks=%u read_len=%u write_chunks=%u reply_len=%u",
 		      __entry->addr, __entry->xid, __entry->proc, __entry->credits,

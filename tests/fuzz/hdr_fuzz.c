@@ -19,28 +19,45 @@
  *   2  wide: every limit at U32_MAX;
  *   3  none: zero budgets and no Write chunk.
  *
+ * Whatever the limits say, a Call may name at most 64 segments in all its
+ * lists, 8 Read chunks and 8 Write chunks (the bounds of the decoder's
+ * arrays, which svc_rdma_hdr.h states; this file states them again as
+ * REF_MAX_*, so a change to them shows here).
+ *
  * For every input the harness checks that the decoder reads only the
  * input (it gets a copy in an allocation of exactly the input's size, so
  * ASan sees any overrun) and writes nothing into it; that its return
- * value and hdr->fault agree and the fault has a name of its own; and
- * that it accepts exactly what ref_decode(), a separate word-by-word
- * reading of the rules in svc_rdma_hdr.c's opening comment, accepts.
+ * value and hdr->fault agree and the fault has a name of its own; that a
+ * refusal for too many segments, Read chunks or Write chunks names what
+ * the input holds (count_lists()); and that it accepts exactly what
+ * ref_decode(), a separate word-by-word reading of the rules in
+ * svc_rdma_hdr.c's opening comment, accepts.
  *
- * For an accepted header, check_view() walks the wire data from the
- * view's own pointers, for the counts the view gives, and requires every
- * word it touches to lie in [buf, buf + hdr_len); Read positions to be
- * XDR-aligned and never to decrease; the read, Write-chunk and Reply-chunk
- * sums to keep to the limits; every count to match the wire; and the
- * walk to end exactly at hdr_len.  check_reply() then has
+ * For an accepted header, check_view() first checks the view on its own:
+ * its chunks are runs of @segs, one after the other (Read chunks, then
+ * Write chunks, then the Reply chunk), each of at least one segment,
+ * whose length is the sum of its segments, and the counts add up, within
+ * the bounds.  Then it reads the wire itself, by word index, every word
+ * bounded by hdr_len, and requires each segment of the view to be the
+ * wire's (handle, length, 64-bit offset), in wire order; each chunk to
+ * start at the right segment with the wire's segment count, length and
+ * Read position; Read positions to be XDR-aligned and never to decrease;
+ * the read, Write-chunk and Reply-chunk sums to keep to the limits;
+ * every count to match the wire; inv_handle to be the one handle the
+ * wire names; and the lists to end exactly at hdr_len.  check_walk()
+ * has svc_rdma_hdr_walk_call() lay out a Call with Read chunks and checks
+ * each part against the wire.  check_reply() then has
  * svc_rdma_hdr_encode_reply() answer the Call, with written lengths taken
  * from a generator seeded by the input, compares its bytes with a reply
- * built here word by word, requires svc_rdma_hdr_reply_len() to equal
- * the length written, decodes the reply again (as an RDMA_MSG with a
- * small body) and compares its lists with the Call's, and tries the
- * failures the encoder promises: too little room (with an allocation of
- * exactly that room), a count past its chunk, a Reply chunk the Call did
- * not offer.  check_error() does the same for RDMA_ERROR and the
- * chunkless RDMA_MSG.
+ * built here word by word from the Call's wire, requires
+ * svc_rdma_hdr_reply_len() to equal the length written, decodes the
+ * reply again (as an RDMA_MSG with a small body), checks that view the
+ * same way and requires its chunks to be the Call's, segment by segment,
+ * with the written lengths; answering that view again gives the same
+ * bytes.  It tries the failures the encoder promises: too little room
+ * (with an allocation of exactly that room), a count past its chunk, a
+ * Reply chunk the Call did not offer.  check_error() does the same for
+ * RDMA_ERROR and the chunkless RDMA_MSG.
  *
  * A violated property prints what failed and calls abort(), which
  * libFuzzer reports as a crash and saves as an artifact.
@@ -74,6 +91,14 @@ static const struct svc_rdma_hdr_limits hdr_fuzz_wide = {
 #define SEG_WORDS	4
 #define READ_WORDS	6	/* discriminator, position, segment */
 
+/* word of Read entry @k's position, in a Call whose Read list is set */
+#define READ_ENTRY(k)	(5 + (size_t)(k) * READ_WORDS)
+
+/* The bounds a Call must keep to whatever the limits (svc_rdma_hdr.h). */
+#define REF_MAX_SEGS	64	/* in all lists together */
+#define REF_MAX_READS	8	/* Read chunks */
+#define REF_MAX_WRITES	8	/* Write chunks, at most */
+
 static void __noreturn __printf(1, 2) fail(const char *fmt, ...)
 {
 	va_list ap;
@@ -99,6 +124,12 @@ static u32 word(const void *base, size_t i)
 	return (u32)b[0] << 24 | (u32)b[1] << 16 | (u32)b[2] << 8 | b[3];
 }
 
+/* the 64-bit offset whose high word is word @i */
+static u64 word64(const void *base, size_t i)
+{
+	return (u64)word(base, i) << 32 | word(base, i + 1);
+}
+
 static void put_word(void *base, size_t i, u32 v)
 {
 	u8 *b = (u8 *)base + i * WORD_BYTES;
@@ -107,6 +138,13 @@ static void put_word(void *base, size_t i, u32 v)
 	b[1] = v >> 16;
 	b[2] = v >> 8;
 	b[3] = v;
+}
+
+/* Write chunks a Call may carry under @lim */
+static u32 max_writes(const struct svc_rdma_hdr_limits *lim)
+{
+	return lim->max_write_chunks < REF_MAX_WRITES ? lim->max_write_chunks :
+	       REF_MAX_WRITES;
 }
 
 /* splitmix64, seeded from the input: the same input, the same choices */
@@ -151,18 +189,24 @@ static u32 pick_written(u32 len)
  *
  * Word indices instead of an xdr_stream, and every sum in 64 bits.  It
  * decides only accept or refuse (and which return value); which fault a
- * header with two faults reports is the decoder's business.
+ * header with two faults reports is the decoder's business.  For an
+ * accepted header it notes where the Write and Reply chunks are, which
+ * check_reply() builds the expected reply from.
  */
 struct ref {
-	size_t		read_at;	/* word of the first Read position */
 	unsigned int	read_segs;
-	size_t		write_at;	/* word of the first Write chunk's count */
+	unsigned int	read_chunks;
 	unsigned int	write_chunks;
-	size_t		reply_at;	/* word of the Reply chunk's count */
+	unsigned int	write_segs;
+	size_t		write_at[REF_MAX_WRITES]; /* each Write chunk's count */
+	size_t		reply_at;	/* word of the Reply chunk's count, or 0 */
+	unsigned int	reply_segs;
+	unsigned int	segs;		/* in all lists */
 	size_t		end;		/* words of header */
 };
 
-static bool ref_chunk(const u8 *buf, size_t nw, size_t *i, u64 max)
+static bool ref_chunk(const u8 *buf, size_t nw, size_t *i, u64 max,
+		      unsigned int *segs)
 {
 	u64 count, total = 0, k;
 
@@ -174,7 +218,8 @@ static bool ref_chunk(const u8 *buf, size_t nw, size_t *i, u64 max)
 	for (k = 0; k < count; k++)
 		total += word(buf, *i + k * SEG_WORDS + 1);
 	*i += count * SEG_WORDS;
-	return total <= max;
+	*segs += count;
+	return total <= max && *segs <= REF_MAX_SEGS;
 }
 
 static bool ref_bool(const u8 *buf, size_t nw, size_t *i, bool *set)
@@ -205,7 +250,7 @@ static int ref_decode(const u8 *buf, size_t len,
 	u32 pos, first = 0, last = 0;
 	u64 read_total = 0, pz = 0, call_len, msg_len, head;
 	u64 chunk = 0, before = 0;	/* this chunk's bytes; padded ones before */
-	unsigned int chunks = 0;
+	unsigned int before_write;
 	bool set;
 
 	memset(r, 0, sizeof(*r));
@@ -227,9 +272,8 @@ static int ref_decode(const u8 *buf, size_t len,
 		if (pos % WORD_BYTES)
 			return -EINVAL;
 		if (!r->read_segs) {
-			r->read_at = i;
 			first = pos;
-			chunks = 1;
+			r->read_chunks = 1;
 		} else if (pos != last) {
 			/* the stream holds the last chunk, padded, first */
 			u64 end = last + (chunk + 3) / 4 * 4;
@@ -238,9 +282,13 @@ static int ref_decode(const u8 *buf, size_t len,
 				return -EINVAL;
 			before += (chunk + 3) / 4 * 4;
 			chunk = 0;
-			chunks++;
+			r->read_chunks++;
 		}
+		if (r->read_chunks > REF_MAX_READS)
+			return -EINVAL;
 		r->read_segs++;
+		if (++r->segs > REF_MAX_SEGS)
+			return -EINVAL;
 		last = pos;
 		chunk += word(buf, i + 2);
 		read_total += word(buf, i + 2);
@@ -251,33 +299,34 @@ static int ref_decode(const u8 *buf, size_t len,
 		i += READ_WORDS - 1;
 	}
 
+	before_write = r->segs;
 	for (;;) {
 		if (!ref_bool(buf, nw, &i, &set))
 			return -EINVAL;
 		if (!set)
 			break;
+		if (r->write_chunks >= max_writes(lim))
+			return -EINVAL;
 		at = i;
-		if (!ref_chunk(buf, nw, &i, lim->max_write))
+		if (!ref_chunk(buf, nw, &i, lim->max_write, &r->segs))
 			return -EINVAL;
-		if (r->write_chunks >= lim->max_write_chunks)
-			return -EINVAL;
-		if (!r->write_chunks)
-			r->write_at = at;
-		r->write_chunks++;
+		r->write_at[r->write_chunks++] = at;
 	}
+	r->write_segs = r->segs - before_write;
 
 	if (!ref_bool(buf, nw, &i, &set))
 		return -EINVAL;
 	if (set) {
 		r->reply_at = i;
-		if (!ref_chunk(buf, nw, &i, lim->max_write))
+		if (!ref_chunk(buf, nw, &i, lim->max_write, &r->segs))
 			return -EINVAL;
+		r->reply_segs = word(buf, r->reply_at);
 	}
 	r->end = i;
 
 	msg_len = len - i * WORD_BYTES;
 	if (word(buf, 3) == SVCRDMA_NOMSG) {
-		if (!r->read_segs || first != 0 || chunks > 1)
+		if (!r->read_segs || first != 0 || r->read_chunks > 1)
 			return -EINVAL;
 		head = pz;
 	} else {
@@ -298,50 +347,226 @@ static int ref_decode(const u8 *buf, size_t len,
 }
 
 /*
- * check_view - walk an accepted header from the view's pointers
+ * count_lists - what the lists hold, as far as they are well-formed
  *
- * Every word is bounds-checked against [buf, buf + hdr_len) before it is
- * read, with integer arithmetic, so a wrong view is reported, not read.
+ * Discriminators of 0 or 1, whole Read entries, and chunk counts that fit
+ * in the bytes left: nothing else is judged, so this reading goes at
+ * least as far as the decoder's.  A refusal for too many segments, Read
+ * chunks or Write chunks must be of a Call that holds that many.
  */
-struct span {
-	uintptr_t	lo;
-	uintptr_t	hi;
+struct counts {
+	unsigned int	segs;
+	unsigned int	reads;
+	unsigned int	writes;
 };
 
-/* @p and the @words after it lie in the header; returns @p's word index */
-static size_t in_hdr(const struct span *s, const void *p, size_t words,
-		     const char *what)
+static bool count_chunk(const u8 *buf, size_t nw, size_t *i,
+			struct counts *n)
 {
-	uintptr_t a = (uintptr_t)p;
+	u32 count;
 
-	require(a >= s->lo && a <= s->hi && (a - s->lo) % WORD_BYTES == 0 &&
-		words <= (s->hi - a) / WORD_BYTES,
-		"%s: %zu words at offset %ld leave the %lu-byte header", what,
-		words, (long)(a - s->lo), (unsigned long)(s->hi - s->lo));
-	return (a - s->lo) / WORD_BYTES;
+	if (*i >= nw)
+		return false;
+	count = word(buf, (*i)++);
+	if (!count || count > (nw - *i) / SEG_WORDS)
+		return false;
+	n->segs += count;
+	*i += (size_t)count * SEG_WORDS;
+	return true;
+}
+
+static void count_lists(const u8 *buf, size_t size, struct counts *n)
+{
+	size_t nw = size / WORD_BYTES, i = 4;
+	u32 last = 0;
+	bool set;
+
+	memset(n, 0, sizeof(*n));
+	for (;;) {
+		if (!ref_bool(buf, nw, &i, &set))
+			return;
+		if (!set)
+			break;
+		if (nw - i < READ_WORDS - 1)
+			return;
+		if (!n->segs || word(buf, i) != last)
+			n->reads++;
+		last = word(buf, i);
+		n->segs++;
+		i += READ_WORDS - 1;
+	}
+	for (;;) {
+		if (!ref_bool(buf, nw, &i, &set))
+			return;
+		if (!set)
+			break;
+		n->writes++;	/* the decoder counts it before its segments */
+		if (!count_chunk(buf, nw, &i, n))
+			return;
+	}
+	if (ref_bool(buf, nw, &i, &set) && set)
+		count_chunk(buf, nw, &i, n);
+}
+
+/*
+ * check_view - an accepted header's view, on its own and against the wire
+ *
+ * The wire is read here by word index, and every word is bounds-checked
+ * against hdr_len before it is read, so a wrong view is reported, not
+ * followed.
+ */
+
+/* Words [@i, @i + @words) lie in the header; hdr_len <= size is checked. */
+static void in_hdr(const struct svc_rdma_hdr *h, size_t i, size_t words,
+		   const char *what)
+{
+	require(i <= h->hdr_len / WORD_BYTES &&
+		words <= h->hdr_len / WORD_BYTES - i,
+		"%s: %zu words at word %zu leave the %u-byte header", what,
+		words, i, h->hdr_len);
+}
+
+/* The handles of a Call's segments: the one they all name, or several. */
+struct handles {
+	u32	handle;
+	bool	seen;
+	bool	mixed;
+};
+
+static void note_handle(struct handles *hs, u32 handle)
+{
+	if (!hs->seen)
+		hs->handle = handle;
+	else if (handle != hs->handle)
+		hs->mixed = true;
+	hs->seen = true;
+}
+
+/*
+ * The view's segment @s is the wire's whose handle is word @i (length,
+ * then the offset's high and low words, follow it).
+ */
+static void check_seg(const struct svc_rdma_hdr *h, unsigned int s,
+		      const u8 *buf, size_t i, struct handles *hs,
+		      const char *what)
+{
+	const struct svc_rdma_seg *seg;
+
+	require(s < h->nsegs, "%s: the wire's segment %u, the view has %u",
+		what, s, h->nsegs);
+	seg = &h->segs[s];
+	require(seg->handle == word(buf, i) && seg->length == word(buf, i + 1) &&
+		seg->offset == word64(buf, i + 2),
+		"%s: segment %u is {0x%x, %u, 0x%llx}, the wire's {0x%x, %u, 0x%llx}",
+		what, s, seg->handle, seg->length,
+		(unsigned long long)seg->offset, word(buf, i),
+		word(buf, i + 1), (unsigned long long)word64(buf, i + 2));
+	note_handle(hs, seg->handle);
+}
+
+/*
+ * One chunk of the view is the run of segments that starts at *@next and
+ * has its length; moves *@next past it.
+ */
+static void check_run(const struct svc_rdma_hdr *h,
+		      const struct svc_rdma_chunk *ch, unsigned int *next,
+		      const char *what, unsigned int n)
+{
+	u64 total = 0;
+	unsigned int k;
+
+	require(ch->first == *next && ch->nsegs &&
+		ch->nsegs <= h->nsegs - *next,
+		"%s %u: segments %u+%u, not a run that starts at %u of %u",
+		what, n, ch->first, ch->nsegs, *next, h->nsegs);
+	for (k = 0; k < ch->nsegs; k++)
+		total += svc_rdma_chunk_seg(h, ch, k)->length;
+	require(total == ch->length, "%s %u: length %u, its segments %llu",
+		what, n, ch->length, (unsigned long long)total);
+	*next += ch->nsegs;
+}
+
+/* The view alone: its chunks tile @segs in list order, within the bounds. */
+static void check_runs(const struct svc_rdma_hdr *h,
+		       const struct svc_rdma_hdr_limits *lim)
+{
+	unsigned int next = 0, k;
+
+	require(h->nsegs <= REF_MAX_SEGS && h->nsegs <= ARRAY_SIZE(h->segs) &&
+		h->read_chunks <= REF_MAX_READS &&
+		h->read_chunks <= ARRAY_SIZE(h->read) &&
+		h->write_chunks <= max_writes(lim) &&
+		h->write_chunks <= ARRAY_SIZE(h->write),
+		"%u segments, %u Read chunks, %u Write chunks (of %u)",
+		h->nsegs, h->read_chunks, h->write_chunks, max_writes(lim));
+	require((u64)h->read_segs + h->write_segs + h->reply.nsegs == h->nsegs,
+		"%u segments: %u Read, %u Write, %u Reply", h->nsegs,
+		h->read_segs, h->write_segs, h->reply.nsegs);
+	require(!h->read_chunks == !h->read_segs,
+		"%u Read chunks of %u segments", h->read_chunks, h->read_segs);
+	for (k = 0; k < h->read_chunks; k++) {
+		check_run(h, &h->read[k], &next, "Read chunk", k);
+		require(!k || h->read[k].position > h->read[k - 1].position,
+			"Read chunk %u at %u, after one at %u", k,
+			h->read[k].position, h->read[k - 1].position);
+	}
+	require(next == h->read_segs, "Read chunks hold %u segments, not %u",
+		next, h->read_segs);
+	for (k = 0; k < h->write_chunks; k++) {
+		check_run(h, &h->write[k], &next, "Write chunk", k);
+		require(!h->write[k].position, "Write chunk %u at position %u",
+			k, h->write[k].position);
+	}
+	require(next - h->read_segs == h->write_segs,
+		"Write chunks hold %u segments, not %u", next - h->read_segs,
+		h->write_segs);
+	if (svc_rdma_hdr_has_reply(h)) {
+		check_run(h, &h->reply, &next, "Reply chunk", 0);
+		require(!h->reply.position, "Reply chunk at position %u",
+			h->reply.position);
+	} else {
+		require(!h->reply.length && !h->reply.position,
+			"no Reply chunk, yet %u bytes at %u", h->reply.length,
+			h->reply.position);
+	}
+	require(next == h->nsegs, "the chunks hold %u of %u segments", next,
+		h->nsegs);
+}
+
+/* Read chunk @ch, read off the wire as @nsegs segments and @len bytes */
+static void check_read_chunk(const struct svc_rdma_chunk *ch, unsigned int k,
+			     unsigned int first, unsigned int nsegs, u64 len)
+{
+	require(ch->first == first && ch->nsegs == nsegs && ch->length == len,
+		"Read chunk %u: segments %u+%u of %u bytes, the wire's %u+%u of %llu",
+		k, ch->first, ch->nsegs, ch->length, first, nsegs,
+		(unsigned long long)len);
 }
 
 /* Returns the word index of the Write list's first discriminator. */
 static size_t check_read_list(const struct svc_rdma_hdr *h, const u8 *buf,
-			      const struct span *s,
-			      const struct svc_rdma_hdr_limits *lim)
+			      const struct svc_rdma_hdr_limits *lim,
+			      unsigned int *s, struct handles *hs)
 {
 	u64 total = 0, pz = 0, call_len, chunk = 0, before = 0;
-	unsigned int chunks = 0, k;
+	const struct svc_rdma_chunk *ch = NULL;
+	unsigned int chunks = 0, k, first = 0;
 	u32 pos, last = 0;
 	size_t i;
 
+	in_hdr(h, 4, 1, "Read list");
 	if (!h->read_segs) {
-		require(!h->read_list && !h->read_chunks && !h->read_len &&
-			!h->pz_len, "an empty Read list with a pointer or sums");
+		require(!h->read_chunks && !h->read_len && !h->pz_len,
+			"an empty Read list with chunks or sums");
 		require(word(buf, 4) == 0, "Read list: no segments, but set");
 		return 5;
 	}
-	i = in_hdr(s, h->read_list, 0, "Read list");
-	require(i == 5 && word(buf, 4) == 1, "Read list starts at word %zu", i);
-	for (k = 0; k < h->read_segs; k++, i += READ_WORDS) {
-		in_hdr(s, buf + i * WORD_BYTES, READ_WORDS, "Read segment");
-		pos = word(buf, i);
+	for (k = 0, i = 4; k < h->read_segs; k++, i += READ_WORDS) {
+		in_hdr(h, i, READ_WORDS, "Read entry");
+		require(word(buf, i) == 1,
+			"Read list: discriminator %u before segment %u of %u",
+			word(buf, i), k, h->read_segs);
+		pos = word(buf, i + 1);
 		require(pos % WORD_BYTES == 0, "Read position %u unaligned", pos);
 		require(!k || pos >= last, "Read position %u after %u", pos,
 			last);
@@ -349,22 +574,35 @@ static size_t check_read_list(const struct svc_rdma_hdr *h, const u8 *buf,
 			require(pos >= last + (chunk + 3) / 4 * 4,
 				"Read chunk at %u inside the %llu bytes at %u",
 				pos, (unsigned long long)chunk, last);
+			check_read_chunk(ch, chunks - 1, first, *s - first,
+					 chunk);
 			before += (chunk + 3) / 4 * 4;
 			chunk = 0;
 		}
-		if (!k || pos != last)
-			chunks++;
+		if (!k || pos != last) {
+			require(chunks < h->read_chunks,
+				"the wire's Read chunk %u at %u, the view has %u",
+				chunks, pos, h->read_chunks);
+			ch = &h->read[chunks++];
+			require(ch->position == pos,
+				"Read chunk %u at %u, the wire's at %u",
+				chunks - 1, ch->position, pos);
+			first = *s;
+		}
+		check_seg(h, (*s)++, buf, i + 2, hs, "Read segment");
 		last = pos;
-		chunk += word(buf, i + 2);
-		total += word(buf, i + 2);
+		chunk += word(buf, i + 3);
+		total += word(buf, i + 3);
 		if (!pos)
-			pz += word(buf, i + 2);
-		require(word(buf, i + READ_WORDS - 1) == (k + 1 < h->read_segs),
-			"Read list: discriminator after segment %u of %u", k,
-			h->read_segs);
+			pz += word(buf, i + 3);
 	}
+	check_read_chunk(ch, chunks - 1, first, *s - first, chunk);
+	in_hdr(h, i, 1, "Read list");
+	require(word(buf, i) == 0, "Read list: discriminator %u after %u segments",
+		word(buf, i), h->read_segs);
 	require(chunks == h->read_chunks, "read_chunks %u, wire %u",
 		h->read_chunks, chunks);
+	require(chunks <= REF_MAX_READS, "%u Read chunks", chunks);
 	require(total == h->read_len && pz == h->pz_len,
 		"read_len %u pz_len %u, wire %llu %llu", h->read_len, h->pz_len,
 		(unsigned long long)total, (unsigned long long)pz);
@@ -386,67 +624,114 @@ static size_t check_read_list(const struct svc_rdma_hdr *h, const u8 *buf,
 			"call_head %u, first position %u", h->call_head,
 			word(buf, 5));
 	}
-	return i;
+	return i + 1;
 }
 
 /*
- * One Write or Reply chunk at word @i (its count) lies in the header;
- * returns its length, adds its segments to *@segs, sets *@i past it.
+ * The Write or Reply chunk @ch is the one whose count is word @i: its
+ * segments start at *@s; returns the word after it.
  */
-static u64 check_chunk(const u8 *buf, const struct span *s, size_t *i,
-		       unsigned int *segs, const char *what)
+static size_t check_chunk(const struct svc_rdma_hdr *h,
+			  const struct svc_rdma_chunk *ch, const u8 *buf,
+			  size_t i, const struct svc_rdma_hdr_limits *lim,
+			  unsigned int *s, struct handles *hs, const char *what)
 {
 	u64 total = 0;
 	u32 count, k;
 
-	in_hdr(s, buf + *i * WORD_BYTES, 1, what);
-	count = word(buf, *i);
+	in_hdr(h, i, 1, what);
+	count = word(buf, i);
 	require(count, "%s: no segments", what);
-	in_hdr(s, buf + *i * WORD_BYTES, 1 + (size_t)count * SEG_WORDS, what);
-	for (k = 0; k < count; k++)
-		total += word(buf, *i + 1 + k * SEG_WORDS + 1);
-	*i += 1 + (size_t)count * SEG_WORDS;
-	*segs += count;
-	return total;
+	in_hdr(h, i, 1 + (size_t)count * SEG_WORDS, what);
+	require(ch->first == *s && ch->nsegs == count,
+		"%s: segments %u+%u, the wire's %u+%u", what, ch->first,
+		ch->nsegs, *s, count);
+	for (k = 0; k < count; k++) {
+		check_seg(h, (*s)++, buf, i + 1 + k * SEG_WORDS, hs, what);
+		total += word(buf, i + 2 + k * SEG_WORDS);
+	}
+	require(ch->length == total && total <= lim->max_write,
+		"%s: length %u, the wire's %llu, max %u", what, ch->length,
+		(unsigned long long)total, lim->max_write);
+	return i + 1 + (size_t)count * SEG_WORDS;
 }
 
-/* The handles of a Call's segments: the one they all name, or several. */
-struct handles {
-	u32	handle;
-	bool	seen;
-	bool	mixed;
-};
-
-static void note_handle(struct handles *hs, u32 handle)
-{
-	if (!hs->seen)
-		hs->handle = handle;
-	else if (handle != hs->handle)
-		hs->mixed = true;
-	hs->seen = true;
-}
-
-/*
- * inv_handle is the handle of every segment of the Call when they all
- * name one, else 0.  The view has been checked: walking it is safe.
- */
-static void check_inv_handle(const struct svc_rdma_hdr *h)
+static void check_view(const struct svc_rdma_hdr *h, const u8 *buf,
+		       size_t size, const struct svc_rdma_hdr_limits *lim)
 {
 	struct handles hs = { 0 };
-	const __be32 *p;
-	u32 c, k;
+	unsigned int chunks = 0, s = 0, first;
+	size_t i;
 
-	for (k = 0, p = h->read_list; k < h->read_segs; k++, p += READ_WORDS)
-		note_handle(&hs, word(p, 1));
-	for (c = 0, p = h->write_list; c < h->write_chunks;
-	     c++, p += 2 + word(p, 0) * SEG_WORDS)
-		for (k = 0; k < word(p, 0); k++)
-			note_handle(&hs, word(p, 1 + k * SEG_WORDS));
-	for (k = 0, p = h->reply_chunk; p && k < word(p, 0); k++)
-		note_handle(&hs, word(p, 1 + k * SEG_WORDS));
+	require(h->hdr_len <= size && h->hdr_len % WORD_BYTES == 0 &&
+		h->hdr_len >= SVCRDMA_HDR_MSG_LEN,
+		"hdr_len %u of a %zu-byte input", h->hdr_len, size);
+	require(h->msg_len == size - h->hdr_len, "msg_len %u, hdr_len %u, %zu",
+		h->msg_len, h->hdr_len, size);
+	require(h->proc == SVCRDMA_MSG ? h->msg_len > 0 :
+		h->proc == SVCRDMA_NOMSG, "accepted rdma_proc %u, msg_len %u",
+		h->proc, h->msg_len);
+	check_runs(h, lim);
+
+	i = check_read_list(h, buf, lim, &s, &hs);
+
+	first = s;
+	for (;;) {
+		in_hdr(h, i, 1, "Write list");
+		if (word(buf, i) != 1)
+			break;
+		require(chunks < h->write_chunks,
+			"the wire's Write chunk %u, the view has %u", chunks,
+			h->write_chunks);
+		i = check_chunk(h, &h->write[chunks++], buf, i + 1, lim, &s, &hs,
+				"Write chunk");
+	}
+	require(!word(buf, i), "Write list: discriminator %u", word(buf, i));
+	require(chunks == h->write_chunks && s - first == h->write_segs,
+		"Write list: %u chunks %u segments, wire %u %u",
+		h->write_chunks, h->write_segs, chunks, s - first);
+	require(chunks <= max_writes(lim), "%u Write chunks, max %u", chunks,
+		max_writes(lim));
+
+	i++;
+	in_hdr(h, i, 1, "Reply chunk");
+	if (!svc_rdma_hdr_has_reply(h)) {
+		require(!word(buf, i), "no Reply chunk, yet the wire's is set");
+		i++;
+	} else {
+		require(word(buf, i) == 1,
+			"a Reply chunk, but the wire's discriminator is %u",
+			word(buf, i));
+		i = check_chunk(h, &h->reply, buf, i + 1, lim, &s, &hs,
+				"Reply chunk");
+	}
+	require(s == h->nsegs, "the wire has %u segments, the view %u", s,
+		h->nsegs);
+	require(i * WORD_BYTES == h->hdr_len, "the lists end at %zu, hdr_len %u",
+		i * WORD_BYTES, h->hdr_len);
+	if (!h->read_segs)
+		require(h->call_head == h->msg_len, "call_head %u, msg_len %u",
+			h->call_head, h->msg_len);
+	require(h->rev_reply || h->call_head >= 10 * WORD_BYTES,
+		"a Call whose head holds %u bytes", h->call_head);
+	/* Send With Invalidate names the Call's one handle, or none */
 	require(h->inv_handle == (hs.mixed ? 0 : hs.handle),
 		"inv_handle 0x%x, the segments name %s 0x%x", h->inv_handle,
 		hs.mixed ? "several, the first" : "only", hs.handle);
+}
+
+/* The view agrees with ref_decode() on how much there is of everything. */
+static void check_ref(const struct svc_rdma_hdr *h, const struct ref *r)
+{
+	require(r->end * WORD_BYTES == h->hdr_len && r->read_segs == h->read_segs &&
+		r->read_chunks == h->read_chunks &&
+		r->write_chunks == h->write_chunks &&
+		r->write_segs == h->write_segs &&
+		r->reply_segs == h->reply.nsegs && r->segs == h->nsegs,
+		"view and rules disagree: hdr_len %u/%zu, Read %u+%u/%u+%u, Write %u+%u/%u+%u, Reply %u/%u",
+		h->hdr_len, r->end * WORD_BYTES, h->read_chunks, h->read_segs,
+		r->read_chunks, r->read_segs, h->write_chunks, h->write_segs,
+		r->write_chunks, r->write_segs, h->reply.nsegs, r->reply_segs);
 }
 
 /*
@@ -454,22 +739,29 @@ static void check_inv_handle(const struct svc_rdma_hdr *h)
  *
  * Every Read segment with bytes is read exactly once, in wire order, at
  * the stream offset its position names plus the bytes of the earlier
- * segments of its chunk; the inline parts cover the message once, in
- * order; pads are short and leave the stream aligned.
+ * segments of its chunk, and is the wire's segment; the inline parts
+ * cover the message once, in order; pads are short and leave the stream
+ * aligned.
  */
 struct walk {
 	const struct svc_rdma_hdr	*h;
+	const u8			*buf;	/* the Call, on the wire */
 	u64				stream;	/* bytes laid out so far */
 	u64				taken;	/* inline bytes used so far */
 	unsigned int			seg;	/* next Read segment */
 	unsigned int			parts;
 };
 
+/* word @field (0 position, 1 handle, 2 length, 3 offset) of Read entry @k */
+static u32 rd(const struct walk *w, unsigned int k, unsigned int field)
+{
+	return word(w->buf, READ_ENTRY(k) + field);
+}
+
 static int walk_part(void *arg, enum svc_rdma_call_part part, u32 off,
-		     const struct svc_rdma_read_seg *seg, u32 len)
+		     const struct svc_rdma_seg *seg, u32 len)
 {
 	struct walk *w = arg;
-	const __be32 *list = w->h->read_list;
 	u32 pos, k;
 	u64 before = 0;
 
@@ -491,21 +783,22 @@ static int walk_part(void *arg, enum svc_rdma_call_part part, u32 off,
 			"pad of %u at %llu", len, (unsigned long long)w->stream);
 		break;
 	case SVCRDMA_PART_READ:
-		while (w->seg < w->h->read_segs &&
-		       !word(list, w->seg * READ_WORDS + 2))
+		while (w->seg < w->h->read_segs && !rd(w, w->seg, 2))
 			w->seg++;
 		require(w->seg < w->h->read_segs, "a Read past the list");
 		k = w->seg++;
-		pos = word(list, k * READ_WORDS);
-		while (k-- && word(list, k * READ_WORDS) == pos)
-			before += word(list, k * READ_WORDS + 2);
+		pos = rd(w, k, 0);
+		while (k-- && rd(w, k, 0) == pos)
+			before += rd(w, k, 2);
+		k = w->seg - 1;
 		require(w->stream == pos + before,
-			"segment %u read at %llu, its place is %u + %llu",
-			w->seg - 1, (unsigned long long)w->stream, pos,
+			"segment %u read at %llu, its place is %u + %llu", k,
+			(unsigned long long)w->stream, pos,
 			(unsigned long long)before);
-		require(seg->length == len &&
-			seg->handle == word(list, (w->seg - 1) * READ_WORDS + 1),
-			"segment %u misread", w->seg - 1);
+		require(seg && seg->length == len && len == rd(w, k, 2) &&
+			seg->handle == rd(w, k, 1) &&
+			seg->offset == word64(w->buf, READ_ENTRY(k) + 3),
+			"segment %u misread", k);
 		break;
 	default:
 		fail("part %d", part);
@@ -515,15 +808,14 @@ static int walk_part(void *arg, enum svc_rdma_call_part part, u32 off,
 	return 0;
 }
 
-static void check_walk(const struct svc_rdma_hdr *h)
+static void check_walk(const struct svc_rdma_hdr *h, const u8 *buf)
 {
-	struct walk w = { .h = h };
+	struct walk w = { .h = h, .buf = buf };
 
 	if (!h->read_segs)
 		return;
 	require(!svc_rdma_hdr_walk_call(h, walk_part, &w), "walk failed");
-	while (w.seg < h->read_segs &&
-	       !word(h->read_list, w.seg * READ_WORDS + 2))
+	while (w.seg < h->read_segs && !rd(&w, w.seg, 2))
 		w.seg++;
 	require(w.seg == h->read_segs, "segment %u never read", w.seg);
 	require(w.taken == (h->proc == SVCRDMA_MSG ? h->msg_len : 0),
@@ -534,126 +826,36 @@ static void check_walk(const struct svc_rdma_hdr *h)
 		"%llu bytes laid out", (unsigned long long)w.stream);
 }
 
-static void check_view(const struct svc_rdma_hdr *h, const u8 *buf,
-		       size_t size, const struct svc_rdma_hdr_limits *lim)
-{
-	struct span s = { (uintptr_t)buf, (uintptr_t)buf + h->hdr_len };
-	unsigned int chunks = 0, segs = 0, reply_segs = 0;
-	size_t i;
-	u64 len;
-
-	require(h->hdr_len <= size && h->hdr_len % WORD_BYTES == 0 &&
-		h->hdr_len >= SVCRDMA_HDR_MSG_LEN,
-		"hdr_len %u of a %zu-byte input", h->hdr_len, size);
-	require(h->msg_len == size - h->hdr_len, "msg_len %u, hdr_len %u, %zu",
-		h->msg_len, h->hdr_len, size);
-	require(h->proc == SVCRDMA_MSG ? h->msg_len > 0 :
-		h->proc == SVCRDMA_NOMSG, "accepted rdma_proc %u, msg_len %u",
-		h->proc, h->msg_len);
-
-	i = check_read_list(h, buf, &s, lim);
-
-	in_hdr(&s, buf + i * WORD_BYTES, 1, "Write list");
-	if (!h->write_chunks)
-		require(!h->write_list && !h->write_segs && !word(buf, i),
-			"an empty Write list with a pointer, segments or set");
-	else
-		require(in_hdr(&s, h->write_list, 1, "Write list") == i + 1,
-			"Write list pointer is not after its discriminator");
-	while (word(buf, i) == 1) {
-		i++;
-		chunks++;
-		len = check_chunk(buf, &s, &i, &segs, "Write chunk");
-		require(len <= lim->max_write, "Write chunk of %llu, max %u",
-			(unsigned long long)len, lim->max_write);
-		in_hdr(&s, buf + i * WORD_BYTES, 1, "Write list");
-	}
-	require(!word(buf, i), "Write list: discriminator %u", word(buf, i));
-	require(chunks == h->write_chunks && segs == h->write_segs,
-		"Write list: %u chunks %u segments, wire %u %u",
-		h->write_chunks, h->write_segs, chunks, segs);
-	require(chunks <= lim->max_write_chunks, "%u Write chunks, max %u",
-		chunks, lim->max_write_chunks);
-
-	i++;
-	in_hdr(&s, buf + i * WORD_BYTES, 1, "Reply chunk");
-	if (!h->reply_chunk) {
-		require(!word(buf, i) && !h->reply_segs && !h->reply_len,
-			"no Reply chunk, yet set, segments or a length");
-		i++;
-	} else {
-		require(word(buf, i) == 1 &&
-			in_hdr(&s, h->reply_chunk, 1, "Reply chunk") == i + 1,
-			"Reply chunk pointer is not after its discriminator");
-		i++;
-		len = check_chunk(buf, &s, &i, &reply_segs, "Reply chunk");
-		require(reply_segs == h->reply_segs, "reply_segs %u, wire %u",
-			h->reply_segs, reply_segs);
-		require(len == h->reply_len && len <= lim->max_write,
-			"reply_len %u, wire %llu, max %u", h->reply_len,
-			(unsigned long long)len, lim->max_write);
-	}
-	require(i * WORD_BYTES == h->hdr_len, "the lists end at %zu, hdr_len %u",
-		i * WORD_BYTES, h->hdr_len);
-	if (!h->read_segs)
-		require(h->call_head == h->msg_len, "call_head %u, msg_len %u",
-			h->call_head, h->msg_len);
-	require(h->rev_reply || h->call_head >= 10 * WORD_BYTES,
-		"a Call whose head holds %u bytes", h->call_head);
-	check_inv_handle(h);
-}
-
-/* The view agrees with ref_decode() on where everything is. */
-static void check_ref(const struct svc_rdma_hdr *h, const u8 *buf,
-		      const struct ref *r)
-{
-	require(r->end * WORD_BYTES == h->hdr_len && r->read_segs == h->read_segs &&
-		r->write_chunks == h->write_chunks,
-		"view and walk disagree: hdr_len %u/%zu, %u/%u Read segments, %u/%u Write chunks",
-		h->hdr_len, r->end * WORD_BYTES, h->read_segs, r->read_segs,
-		h->write_chunks, r->write_chunks);
-	require((const u8 *)h->read_list ==
-		(r->read_segs ? buf + r->read_at * WORD_BYTES : NULL) &&
-		(const u8 *)h->write_list ==
-		(r->write_chunks ? buf + r->write_at * WORD_BYTES : NULL) &&
-		(const u8 *)h->reply_chunk ==
-		(r->reply_at ? buf + r->reply_at * WORD_BYTES : NULL),
-		"view and walk disagree on where the lists are");
-}
-
 /*
- * Appends chunk @c (at its count word) to @out as a reply carries it:
- * handles and offsets copied, @bytes spread over the segments in order.
+ * Appends the chunk whose count is word @c of @call to @out as a reply
+ * carries it: handles and offsets copied, @bytes spread over the segments
+ * in order.
  */
-static void expect_chunk(const __be32 *c, u32 bytes, u8 *out, size_t *n)
+static void expect_chunk(const u8 *call, size_t c, u32 bytes, u8 *out,
+			 size_t *n)
 {
-	u32 count = word(c, 0), k, seg_len, used;
+	u32 count = word(call, c), k, seg_len, used;
 
 	put_word(out, (*n)++, count);
 	for (k = 0; k < count; k++) {
-		seg_len = word(c, 2 + k * SEG_WORDS);
+		seg_len = word(call, c + 2 + k * SEG_WORDS);
 		used = bytes < seg_len ? bytes : seg_len;
 		bytes -= used;
-		put_word(out, (*n)++, word(c, 1 + k * SEG_WORDS));
+		put_word(out, (*n)++, word(call, c + 1 + k * SEG_WORDS));
 		put_word(out, (*n)++, used);
-		put_word(out, (*n)++, word(c, 3 + k * SEG_WORDS));
-		put_word(out, (*n)++, word(c, 4 + k * SEG_WORDS));
+		put_word(out, (*n)++, word(call, c + 3 + k * SEG_WORDS));
+		put_word(out, (*n)++, word(call, c + 4 + k * SEG_WORDS));
 	}
 }
 
-/* From chunk @c's count word to the next chunk's, past one discriminator. */
-static const __be32 *next_chunk(const __be32 *c)
-{
-	return c + 1 + word(c, 0) * SEG_WORDS + 1;
-}
-
-static u32 chunk_len(const __be32 *c)
+/* the bytes of the chunk whose count is word @c */
+static u32 chunk_len(const u8 *call, size_t c)
 {
 	u64 total = 0;
 	u32 k;
 
-	for (k = 0; k < word(c, 0); k++)
-		total += word(c, 2 + k * SEG_WORDS);
+	for (k = 0; k < word(call, c); k++)
+		total += word(call, c + 2 + k * SEG_WORDS);
 	return total;
 }
 
@@ -685,31 +887,65 @@ static int encode_in(unsigned int room, const struct svc_rdma_hdr *call,
 	return ret;
 }
 
+/*
+ * Chunk @got of the decoded reply is the Call's chunk @want, segment by
+ * segment, with @bytes spread over its segments in order.
+ */
+static void check_returned(const struct svc_rdma_hdr *call,
+			   const struct svc_rdma_chunk *want,
+			   const struct svc_rdma_hdr *rep,
+			   const struct svc_rdma_chunk *got, u32 bytes,
+			   const char *what, unsigned int n)
+{
+	const struct svc_rdma_seg *a, *b;
+	u32 used, left = bytes;
+	unsigned int k;
+
+	require(got->nsegs == want->nsegs && got->length == bytes,
+		"reply's %s %u: %u segments of %u bytes, Call's %u, written %u",
+		what, n, got->nsegs, got->length, want->nsegs, bytes);
+	for (k = 0; k < want->nsegs; k++) {
+		a = svc_rdma_chunk_seg(call, want, k);
+		b = svc_rdma_chunk_seg(rep, got, k);
+		used = left < a->length ? left : a->length;
+		left -= used;
+		require(b->handle == a->handle && b->offset == a->offset &&
+			b->length == used,
+			"reply's %s %u segment %u: {0x%x, %u, 0x%llx}, Call's {0x%x, %u of %u, 0x%llx}",
+			what, n, k, b->handle, b->length,
+			(unsigned long long)b->offset, a->handle, used,
+			a->length, (unsigned long long)a->offset);
+	}
+}
+
 /* The reply, decoded back, offers the Call's chunks with the lengths written. */
 static void check_reply_lists(const struct svc_rdma_hdr *call,
-			      const struct svc_rdma_hdr *rep, const u8 *wire,
-			      bool via_reply)
+			      const struct svc_rdma_hdr *rep,
+			      const u32 *written, unsigned int nwritten,
+			      bool via_reply, u32 reply_written)
 {
+	unsigned int k;
+
 	require(rep->xid == call->xid && rep->read_segs == 0 &&
+		rep->read_chunks == 0 &&
 		rep->write_chunks == call->write_chunks &&
 		rep->write_segs == call->write_segs,
 		"reply decodes to %u Write chunks of %u segments, Call %u %u",
 		rep->write_chunks, rep->write_segs, call->write_chunks,
 		call->write_segs);
-	require(!call->write_chunks ||
-		(const u8 *)rep->write_list == wire + 6 * WORD_BYTES,
-		"reply's Write list is not where it was encoded");
-	require(!rep->reply_chunk == !via_reply,
+	for (k = 0; k < call->write_chunks; k++)
+		check_returned(call, &call->write[k], rep, &rep->write[k],
+			       k < nwritten ? written[k] : 0, "Write chunk", k);
+	require(svc_rdma_hdr_has_reply(rep) == via_reply,
 		"reply's Reply chunk is there when it should not be, or not");
-	if (rep->reply_chunk)
-		require(rep->reply_segs == call->reply_segs,
-			"reply's Reply chunk has %u segments, Call's %u",
-			rep->reply_segs, call->reply_segs);
+	if (via_reply)
+		check_returned(call, &call->reply, rep, &rep->reply,
+			       reply_written, "Reply chunk", 0);
 }
 
-static void check_reply(const struct svc_rdma_hdr *call)
+static void check_reply(const struct svc_rdma_hdr *call, const u8 *wire,
+			const struct ref *r)
 {
-	const __be32 *c = call->write_list;
 	u32 *written, reply_written = 0, len, credits = rng_next();
 	unsigned int nwritten, k;
 	bool via_reply;
@@ -720,14 +956,14 @@ static void check_reply(const struct svc_rdma_hdr *call)
 
 	written = calloc(call->write_chunks + 1, sizeof(*written));
 	nwritten = rng_next() % (call->write_chunks + 1);
-	via_reply = call->reply_chunk && rng_next() % 2;
+	via_reply = svc_rdma_hdr_has_reply(call) && rng_next() % 2;
 	if (via_reply)
-		reply_written = pick_written(call->reply_len);
+		reply_written = pick_written(chunk_len(wire, r->reply_at));
 
 	/* fixed words, three lists, a discriminator and a count per chunk */
-	n = 7 + 2 * call->write_chunks + SEG_WORDS * call->write_segs;
+	n = 7 + 2 * r->write_chunks + SEG_WORDS * r->write_segs;
 	if (via_reply)
-		n += 1 + SEG_WORDS * call->reply_segs;
+		n += 1 + SEG_WORDS * r->reply_segs;
 	want = svc_rdma_hdr_reply_len(call, via_reply);
 	require((size_t)want == n * WORD_BYTES,
 		"svc_rdma_hdr_reply_len() says %d, the reply has %zu bytes",
@@ -739,23 +975,24 @@ static void check_reply(const struct svc_rdma_hdr *call)
 	if (!written || !expect || !got || !again)
 		abort();
 
-	/* the reply, word by word */
-	put_word(expect, n++, be32_to_cpu(call->xid));
+	/* the reply, word by word, from the Call's wire */
+	put_word(expect, n++, word(wire, 0));
 	put_word(expect, n++, SVCRDMA_VERSION);
 	put_word(expect, n++, credits);
 	put_word(expect, n++, via_reply ? SVCRDMA_NOMSG : SVCRDMA_MSG);
 	put_word(expect, n++, 0);
-	for (k = 0; k < call->write_chunks; k++, c = next_chunk(c)) {
-		len = chunk_len(c);
+	for (k = 0; k < r->write_chunks; k++) {
+		len = chunk_len(wire, r->write_at[k]);
 		if (k < nwritten)
 			written[k] = pick_written(len);
 		put_word(expect, n++, 1);
-		expect_chunk(c, k < nwritten ? written[k] : 0, expect, &n);
+		expect_chunk(wire, r->write_at[k],
+			     k < nwritten ? written[k] : 0, expect, &n);
 	}
 	put_word(expect, n++, 0);
 	put_word(expect, n++, via_reply);
 	if (via_reply)
-		expect_chunk(call->reply_chunk, reply_written, expect, &n);
+		expect_chunk(wire, r->reply_at, reply_written, expect, &n);
 
 	ret = encode_in(want, call, credits, written, nwritten, via_reply,
 			reply_written, got);
@@ -778,11 +1015,9 @@ static void check_reply(const struct svc_rdma_hdr *call)
 		room, want, ret);
 
 	/* a count past its chunk, or a Reply chunk the Call did not offer */
-	if (call->write_chunks) {
-		k = rng_next() % call->write_chunks;
-		for (c = call->write_list, len = 0; len < k; len++)
-			c = next_chunk(c);
-		len = chunk_len(c);
+	if (r->write_chunks) {
+		k = rng_next() % r->write_chunks;
+		len = chunk_len(wire, r->write_at[k]);
 		if (len < U32_MAX) {
 			u32 saved = written[k];
 
@@ -796,13 +1031,13 @@ static void check_reply(const struct svc_rdma_hdr *call)
 			written[k] = saved;
 		}
 	}
-	if (via_reply && call->reply_len < U32_MAX) {
+	if (via_reply && chunk_len(wire, r->reply_at) < U32_MAX) {
 		ret = encode_in(want, call, credits, written, nwritten, true,
-				call->reply_len + 1, NULL);
+				chunk_len(wire, r->reply_at) + 1, NULL);
 		require(ret == -EINVAL, "encode_reply past the Reply chunk: %d",
 			ret);
 	}
-	if (!call->reply_chunk) {
+	if (!r->reply_at) {
 		ret = encode_in(want + 64, call, credits, written, nwritten,
 				true, 0, NULL);
 		require(ret == -EINVAL, "encode_reply into a missing Reply chunk: %d",
@@ -822,7 +1057,7 @@ static void check_reply(const struct svc_rdma_hdr *call)
 	put_word(again, 3, SVCRDMA_MSG);
 	body = again + want;
 	memset(body, 0, SVCRDMA_MIN_CALL);		/* CALL, AUTH_NONE */
-	put_word(body, 0, be32_to_cpu(call->xid));
+	put_word(body, 0, word(wire, 0));
 	ret = svc_rdma_hdr_decode(&rep, again, want + SVCRDMA_MIN_CALL,
 				  &hdr_fuzz_wide);
 	require(ret == 0, "the encoded reply does not decode: %d (%s)", ret,
@@ -833,15 +1068,15 @@ static void check_reply(const struct svc_rdma_hdr *call)
 		rep.credits == credits, "reply decodes to hdr_len %u msg_len %u",
 		rep.hdr_len, rep.msg_len);
 	put_word(expect, 3, SVCRDMA_MSG);
-	check_reply_lists(call, &rep, again, via_reply);
+	check_reply_lists(call, &rep, written, nwritten, via_reply,
+			  reply_written);
 	require(!memcmp(again, expect, want), "the reply changed in decoding");
 
 	/* and answering the reply's view again gives the same bytes */
-	c = rep.write_list;
-	for (k = 0; k < rep.write_chunks; k++, c = next_chunk(c))
-		written[k] = chunk_len(c);
+	for (k = 0; k < rep.write_chunks; k++)
+		written[k] = rep.write[k].length;
 	ret = encode_in(want, &rep, credits, written, rep.write_chunks,
-			via_reply, rep.reply_len, got);
+			via_reply, rep.reply.length, got);
 	put_word(expect, 3, via_reply ? SVCRDMA_NOMSG : SVCRDMA_MSG);
 	require(ret == want && !memcmp(got, expect, want),
 		"re-encoding the decoded reply changed it (%d)", ret);
@@ -911,7 +1146,7 @@ static void check_error(__be32 xid, u32 credits)
 				  &hdr_fuzz_limits[3]);
 	require(ret == 0 && h.xid == xid && h.credits == credits &&
 		h.hdr_len == SVCRDMA_HDR_MSG_LEN && !h.read_segs &&
-		!h.write_chunks && !h.reply_chunk,
+		!h.write_chunks && !svc_rdma_hdr_has_reply(&h) && !h.nsegs,
 		"encode_msg's header does not decode as a chunkless RDMA_MSG");
 	free(buf);
 	room = rng_next() % SVCRDMA_HDR_MSG_LEN;
@@ -942,9 +1177,11 @@ static void check_fault_names(void)
 }
 
 static void check_refusal(const struct svc_rdma_hdr *h, int ret,
-			  const u8 *buf, size_t size)
+			  const u8 *buf, size_t size,
+			  const struct svc_rdma_hdr_limits *lim)
 {
 	enum svc_rdma_hdr_fault f = h->fault;
+	struct counts n;
 
 	require(f > SVCRDMA_HDR_OK && f < SVCRDMA_HDR_NR_FAULTS,
 		"refused (%d) with fault %d", ret, f);
@@ -968,6 +1205,18 @@ static void check_refusal(const struct svc_rdma_hdr *h, int ret,
 		fail("svc_rdma_hdr_decode returned %d", ret);
 	}
 	require(!memcmp(&h->xid, buf, WORD_BYTES), "xid not set when refused");
+
+	/* a refusal for holding too much: the input holds that much */
+	count_lists(buf, size, &n);
+	require(f != SVCRDMA_HDR_TOO_MANY_SEGS || n.segs > REF_MAX_SEGS,
+		"%s, yet the lists name %u segments", svc_rdma_hdr_fault_name(f),
+		n.segs);
+	require(f != SVCRDMA_HDR_TOO_MANY_READS || n.reads > REF_MAX_READS,
+		"%s, yet the Read list holds %u chunks",
+		svc_rdma_hdr_fault_name(f), n.reads);
+	require(f != SVCRDMA_HDR_TOO_MANY || n.writes > max_writes(lim),
+		"%s, yet the Write list holds %u chunks, %u allowed",
+		svc_rdma_hdr_fault_name(f), n.writes, max_writes(lim));
 }
 
 /* libFuzzer's entry point, by its symbol name (kernel style has no CamelCase) */
@@ -1012,7 +1261,7 @@ int hdr_fuzz_one(const u8 *data, size_t size)
 	require(ret == want, "decoder says %d (%s), the rules say %d", ret,
 		svc_rdma_hdr_fault_name(h.fault), want);
 	if (ret) {
-		check_refusal(&h, ret, buf, size);
+		check_refusal(&h, ret, buf, size, lim);
 	} else {
 		require(h.fault == SVCRDMA_HDR_OK, "accepted with fault %s",
 			svc_rdma_hdr_fault_name(h.fault));
@@ -1020,9 +1269,9 @@ int hdr_fuzz_one(const u8 *data, size_t size)
 			h.vers == SVCRDMA_VERSION && h.credits == word(buf, 2) &&
 			h.proc == word(buf, 3), "fixed words decoded wrong");
 		check_view(&h, buf, size, lim);
-		check_ref(&h, buf, &r);
-		check_walk(&h);
-		check_reply(&h);
+		check_ref(&h, &r);
+		check_walk(&h, buf);
+		check_reply(&h, buf, &r);
 	}
 	if (size >= SVCRDMA_HDR_FIXED)
 		check_error(h.xid, word(buf, 2));

@@ -88,6 +88,7 @@ struct msg {
 enum pdata {
 	PD_GOOD, PD_NONE, PD_MAGIC, PD_VERSION, PD_SHORT, PD_LONG, PD_ZERO,
 	PD_INV,		/* good, and we take Send With Invalidate */
+	PD_RECV4K,	/* good, and we receive 4 KiB inline, not 1 */
 };
 
 struct conn {
@@ -346,6 +347,9 @@ static void private_data(enum pdata how, unsigned char *pd, int *len)
 		break;
 	case PD_ZERO:
 		memset(pd, 0, 8);
+		break;
+	case PD_RECV4K:
+		pd[7] = 3;
 		break;
 	case PD_INV:
 		pd[5] = 1;	/* RPCRDMA_CMP_F_SND_W_INV_OK */
@@ -888,6 +892,67 @@ static int b_write_chunks(struct conn *c, struct msg *m, int arg)
 }
 
 /*
+ * Write chunks of @arg segments in all, eight to a chunk (the most
+ * chunks we take), the last one holding what is left: the decoder keeps
+ * at most 64 segments of a Call.  Each segment is 64 bytes of its own.
+ */
+static int b_write_seg_bound(struct conn *c, struct msg *m, int arg)
+{
+	int i, k, n;
+
+	hdr(m, c->xid, 1, 32, RDMA_MSG);
+	put32(m, 0);
+	for (i = 0; i < arg; i += n) {
+		n = arg - i > 8 ? 8 : arg - i;
+		put32(m, 1);
+		put32(m, (unsigned int)n);
+		for (k = 0; k < n; k++)
+			seg(m, c->rkey, 64, c->addr + 64ULL * (i + k));
+	}
+	put32(m, 0);
+	put32(m, 0);
+	rpc_null(m, c->xid);
+	return 0;
+}
+
+/* One Write chunk of @arg segments, each 64 bytes of its own. */
+static int b_write_chunk_segs(struct conn *c, struct msg *m, int arg)
+{
+	int i;
+
+	hdr(m, c->xid, 1, 32, RDMA_MSG);
+	put32(m, 0);
+	put32(m, 1);
+	put32(m, (unsigned int)arg);
+	for (i = 0; i < arg; i++)
+		seg(m, c->rkey, 64, c->addr + 64ULL * i);
+	put32(m, 0);
+	put32(m, 0);
+	rpc_null(m, c->xid);
+	return 0;
+}
+
+/*
+ * @arg data items of 8 bytes after a NULL Call, each its own Read chunk,
+ * with a word of inline bytes after each: chunk k is at 40 + 12k in the
+ * rebuilt stream (RFC 8166, section 3.5.3), at 40 + 4k inline.
+ */
+static int b_read_chunks(struct conn *c, struct msg *m, int arg)
+{
+	int i;
+
+	hdr(m, c->xid, 1, 32, RDMA_MSG);
+	for (i = 0; i < arg; i++)
+		read_seg(m, NULL_CALL_LEN + 12 * i, c->rkey, 8,
+			 c->addr + 64ULL * i);
+	empty_lists(m);
+	rpc_null(m, c->xid);
+	memset(m->b + m->len, 0, 4 * (unsigned int)arg);
+	m->len += 4 * (unsigned int)arg;
+	return 0;
+}
+
+/*
  * A large-reply COMPOUND with a Reply chunk of @arg bytes at the start
  * of the data buffer; rkey variants are applied by the runners.
  */
@@ -1188,6 +1253,10 @@ static const struct hcase catalogue[] = {
 	  "recvs" },
 	{ "eight Write chunks (the most we take)", b_write_chunks, 8, O_REPLY,
 	  "recvs" },
+	{ "Write chunks of 64 segments in all", b_write_seg_bound, 64,
+	  O_REPLY, "recvs", NULL, PD_RECV4K },
+	{ "eight Read chunks (the most we take)", b_read_chunks, 8, O_REPLY,
+	  "read_chunks" },
 
 	/* version and message type */
 	{ "rdma_vers 0", b_vers, 0, O_ERR_VERS, "err_vers" },
@@ -1261,6 +1330,13 @@ static const struct hcase catalogue[] = {
 	{ "Reply chunk of 64 MiB (past the largest reply)", b_too_long, 1,
 	  O_ERR_CHUNK, "err_chunk" },
 	{ "nine Write chunks (more than we take)", b_write_chunks, 9,
+	  O_ERR_CHUNK, "err_chunk" },
+	{ "Write chunk of 65 segments (past the segment bound)",
+	  b_write_chunk_segs, 65, O_ERR_CHUNK, "err_chunk" },
+	/* returning 64 segments takes a 1116-byte header: past 1 KiB inline */
+	{ "Write chunks of 64 segments, 1 KiB inline replies", b_write_seg_bound,
+	  64, O_ERR_CHUNK, "err_chunk" },
+	{ "nine Read chunks (more than we take)", b_read_chunks, 9,
 	  O_ERR_CHUNK, "err_chunk" },
 	{ "Reply chunk too small for the reply", b_reply_chunk, 256,
 	  O_ERR_CHUNK, "err_chunk" },

@@ -9,6 +9,7 @@
 #define SVCRDMA_SHIM_LINUX_KERNEL_H
 
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 #include <linux/types.h>
 
@@ -38,6 +39,14 @@ static inline u32 be32_to_cpup(const __be32 *p)
 	__typeof__(y) __min_y = (y);			\
 	(void)(&__min_x == &__min_y);			\
 	__min_x < __min_y ? __min_x : __min_y; })
+
+#define min_t(type, x, y) ({			\
+	type __min_tx = (x);				\
+	type __min_ty = (y);				\
+	__min_tx < __min_ty ? __min_tx : __min_ty; })
+
+#define upper_32_bits(n)	((u32)((n) >> 32))
+#define lower_32_bits(n)	((u32)(n))
 
 /* @y must be a power of two, as the kernel's round_down() requires */
 #define round_down(x, y)	((x) & ~(__typeof__(x))((y) - 1))
