@@ -4,14 +4,14 @@
 # class rdma2 on port 20050 when B=ours, else the in-tree one again, to
 # show the noise), a fio matrix over NFSv3 and NFSv4.2 run interleaved
 # A, B, A, B..., and the rxe ceiling from ib_write_bw and ib_read_bw.
-# Results: /bench/out/bench/*.json (fio JSON, and rxe-*.json).
+# Results: /guest/out/bench/*.json (fio JSON, and rxe-*.json).
 . "$(dirname "$0")/lib.sh"
 
 B=${B:-intree}
 RUNTIME=${RUNTIME:-8}
 REPS=${REPS:-3}
 BENCH_VERSIONS=${BENCH_VERSIONS:-3 4.2}
-R=$BENCH_OUT/bench
+R=$GUEST_OUT/bench
 mkdir -p "$R"
 echo "$B" >"$R/side-b"
 

@@ -26,7 +26,7 @@
 # data and every write acknowledged so far are intact on the server.  At
 # the end: unmount, stop nfsd, the live_* gauges read 0, rmmod svcrdma,
 # and a kmemleak scan goes into the log.  The rows' figures also go to
-# /bench/out/faults-rows.txt.
+# /guest/out/faults-rows.txt.
 #
 # On Linux 6.1, fail_function's handler draws its random number under a
 # lock.  From an int3 kprobe, which the kernel runs as an NMI, that is a
@@ -34,12 +34,12 @@
 # lockdep is off.  Kprobes on ftrace (CONFIG_FUNCTION_TRACER) run in the
 # probed function's context instead.  The script checks which it has.
 #
-# Environment (bench.args): ROWS (run only these rows, joined by "+":
+# Environment (guest arguments): ROWS (run only these rows, joined by "+":
 # function names, "combo", "failslab-accept", "failslab-first-io",
 # "accept-stall", "random"), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
 # RANDOM_STEP_T (360: the random row's STEP_T),
 # RECOVER_T (120), TRACE (1: our
-# tracepoints of each row go to /bench/out/faults-trace-<row>.txt).
+# tracepoints of each row go to /guest/out/faults-trace-<row>.txt).
 . "$(dirname "$0")/lib.sh"
 
 CLASS=rdma
@@ -60,7 +60,7 @@ M41=/mnt/f41
 M3=/mnt/f3
 PROBE=/mnt/fprobe
 NAMES=500	# a directory whose listing takes the Reply chunk
-ROWLOG=$BENCH_OUT/faults-rows.txt
+ROWLOG=$GUEST_OUT/faults-rows.txt
 # Hard, so that no acknowledged write can be lost; timeo=100 (10 s) and
 # retrans=2, so that a Call the server dropped is sent again on a new
 # connection within seconds (the RDMA client reconnects on a timeout).
@@ -343,9 +343,9 @@ trace_start() { # our tracepoints on, the buffer empty
 	: >$TRACEFS/trace
 }
 
-trace_save() { # trace_save ROW: the row's events to BENCH_OUT
+trace_save() { # trace_save ROW: the row's events to GUEST_OUT
 	echo 0 >$TRACEFS/events/svcrdma/enable
-	cp $TRACEFS/trace "$BENCH_OUT/faults-trace-$1.txt"
+	cp $TRACEFS/trace "$GUEST_OUT/faults-trace-$1.txt"
 }
 
 wanted() { # wanted ROW: ROWS is empty or names ROW
@@ -512,7 +512,7 @@ row "every point at once, $RANDOM_P% of calls" random $((4 * TIMES)) \
 	ff_fired no ff_arm $((4 * TIMES)) $sweep
 STEP_T=$step_t
 PERCENT=
-say "rows: $NROW, in $BENCH_OUT/faults-rows.txt"
+say "rows: $NROW, in $GUEST_OUT/faults-rows.txt"
 
 check "NFSv4.1 unmount" funmount $M41
 check "NFSv3 unmount" funmount $M3

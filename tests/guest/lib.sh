@@ -6,9 +6,9 @@
 # finish, which exits non-zero when any check failed.
 
 set -u
-BENCH_OUT=${BENCH_OUT:-/bench/out}
-BENCH_TOP=${BENCH_TOP:-/bench/top}
-BENCH_KERNEL=${BENCH_KERNEL:-stock}
+GUEST_OUT=${GUEST_OUT:-/guest/out}
+GUEST_TOP=${GUEST_TOP:-/guest/top}
+GUEST_KERNEL=${GUEST_KERNEL:-stock}
 SERVER_IP=${SERVER_IP:-192.0.2.1}	# TEST-NET-1: never leaves the guest
 SERVER_IP6=${SERVER_IP6:-2001:db8::1}
 NIC=${NIC:-eth0}
@@ -92,7 +92,7 @@ rxe_up() {
 
 # The module built for the running kernel (scripts/check builds both).
 svcrdma_ko() {
-	echo "$BENCH_TOP/build/$BENCH_KERNEL/svcrdma.ko"
+	echo "$GUEST_TOP/build/$GUEST_KERNEL/svcrdma.ko"
 }
 
 # svcrdma_insmod [params]: insmod our module after loading what it needs

@@ -1,7 +1,7 @@
 #!/bin/bash
 # paths.sh: every transport path of the server, each proved on its own.
 #
-# Environment (from bench.args): SERVER=intree|ours (default intree),
+# Environment (guest arguments): SERVER=intree|ours (default intree),
 # CLASS (rdma), PORT (20049), VERSIONS ("3 4.2").  For each NFS version,
 # one check per path: inline, data-item Read chunk, Write chunk, Reply
 # chunk (a READDIR of 3000 entries; a large GETACL), position-zero Read
@@ -292,7 +292,7 @@ fi
 cut_fio() { # cut_fio NAME: 64 MiB written at 8 MiB/s, then verified
 	timeout -k 5 300 fio --name="$1" --filename="$C/$1" --rw=write --bs=256k \
 		--size=64m --direct=1 --ioengine=psync --rate=8m --verify=crc32c \
-		--verify_fatal=1 --output="$BENCH_OUT/fio-$1-$SERVER.txt"
+		--verify_fatal=1 --output="$GUEST_OUT/fio-$1-$SERVER.txt"
 }
 written() { # written FILE BYTES: the server has at least BYTES of FILE
 	[ "$(stat -c %s "$1" 2>/dev/null || echo 0)" -ge "$2" ]
@@ -358,7 +358,7 @@ cache_burst() { # cache_burst FILE: the READs, sampling live_send_ctxts
 	timeout -k 5 120 fio --name=cacheburst --filename="$1" --rw=randread \
 		--bs=1m --size=16m --numjobs=8 --iodepth=4 --ioengine=libaio \
 		--direct=1 --time_based --runtime=15 --group_reporting \
-		--output="$BENCH_OUT/fio-cacheburst-$SERVER.txt" &
+		--output="$GUEST_OUT/fio-cacheburst-$SERVER.txt" &
 	pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
 		live=$(stat_get live_send_ctxts)
