@@ -2,7 +2,7 @@
 # e2e.sh: NFS over RDMA end to end, loopback through rxe in one guest.
 #
 # Environment (guest arguments): SERVER=intree|ours (default intree),
-# CLASS (rdma), PORT (20049), E2E_VERSIONS (3+4.0+4.1+4.2), SIZES (bytes),
+# CLASS (rdma), PORT (20049), VERSIONS ("3 4.0 4.1 4.2"), SIZES (bytes),
 # BIG (the largest of the default SIZES: 268435456, 256 MiB).
 # For each NFS version: mount with proto=rdma, write files of every size
 # buffered and with O_DIRECT, compare the server's copy
@@ -15,9 +15,6 @@
 SERVER=${SERVER:-intree}
 CLASS=${CLASS:-rdma}
 PORT=${PORT:-20049}
-# E2E_VERSIONS, with + for a space (guest arguments cannot carry spaces, and
-# VERSIONS would reach every script of the boot): e.g. 3+4.1
-[ -z "${E2E_VERSIONS:-}" ] || VERSIONS=${E2E_VERSIONS//+/ }
 VERSIONS=${VERSIONS:-3 4.0 4.1 4.2}
 BIG=${BIG:-268435456}
 SIZES=${SIZES:-0 1 4095 4096 4097 65535 65537 1048699 $BIG}
@@ -68,7 +65,7 @@ integrity() {
 fio_verify() {
 	fio --name=verify --directory="$MNT" --rw=randwrite --bs=4k --size=4m \
 		--numjobs=4 --iodepth=4 --ioengine=libaio --direct=1 \
-		--verify=crc32c --verify_fatal=1 --output="$GUEST_OUT/fio-verify-$1.txt"
+		--verify=crc32c --verify_fatal=1 --output="$GUEST_OUT/fio-verify-$SERVER-$1.txt"
 }
 
 metadata() {

@@ -13,7 +13,7 @@ PORT=20049
 MNT=/mnt/honest
 HOSTILE=$GUEST_TOP/build/hostile/hostile
 FIO_STOP=/tmp/fio.stop
-FIO_LOG=$GUEST_OUT/hostile-fio.txt
+FIO_LOG=$GUEST_OUT/hostile-fio-$SERVER.txt
 
 say "server: $SERVER, kernel $(uname -r)"
 must "the hostile client is built" test -x "$HOSTILE"
@@ -59,7 +59,7 @@ else
 fi
 t0=$SECONDS
 # The client's own "ok N - case" lines become checks of this script.
-"$HOSTILE" "${args[@]}" 2>&1 | tee "$GUEST_OUT/hostile-client.txt" |
+"$HOSTILE" "${args[@]}" 2>&1 | tee "$GUEST_OUT/hostile-client-$SERVER.txt" |
 	while IFS= read -r line; do
 		case $line in
 		"ok "*) echo "ok - hostile: ${line#ok * - }" ;;
