@@ -23,20 +23,14 @@ randread-qd16 randread 4k 16 32M
 randwrite-qd1 randwrite 4k 1 32M
 randwrite-qd16 randwrite 4k 16 32M"
 
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
 # rpcrdma first: it holds "rdma"; ours, when it is side B, takes rdma2.
-must "load the in-tree server" modprobe rpcrdma
-[ "$B" != ours ] || must "svcrdma loads as rdma2" svcrdma_insmod class_name=rdma2
-must "nfsd started" nfsd_start
-must "in-tree listener" nfsd_listen rdma 20049
 if [ "$B" = ours ]; then
-	must "our listener" nfsd_listen rdma2 20050
+	serve both rdma 20049 rdma2 20050
 	PORT_B=20050
 else
+	serve intree rdma 20049
 	PORT_B=20049
 fi
-nfsd_end_grace
 
 rxe_ceiling() { # rxe_ceiling TOOL REP: bytes over wall time, loopback
 	local tool=$1 rep=$2 n=400 size=1048576 t0 t1

@@ -22,14 +22,9 @@ MNT=/mnt/nfs
 SRC=/tmp/src	# a tmpfs: the guest's disk is a copy-on-write snapshot
 
 say "server: $SERVER, class $CLASS, port $PORT, kernel $(uname -r)"
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
-must "load the $SERVER server transport" server_load "$SERVER"
-must "nfsd started" nfsd_start
-must "listener $CLASS $PORT added" nfsd_listen "$CLASS" "$PORT"
+serve "$SERVER" "$CLASS" "$PORT"
 check "portlist lists $CLASS $PORT for IPv4 and IPv6" \
 	test "$(grep -c "^$CLASS $PORT\$" /proc/fs/nfsd/portlist)" = 2
-nfsd_end_grace
 
 src_bytes=$(($(echo "$SIZES" | tr ' ' '+')))
 mkdir -p $SRC

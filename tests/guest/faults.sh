@@ -429,15 +429,12 @@ rpcrdma_refs() {
 say "server: ours, kernel $(uname -r); TIMES=$TIMES INTERVAL=$INTERVAL"
 must "fail_function and failslab in debugfs (the test kernel)" \
 	test -w $FF/inject -a -w $FS/probability
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
-must "load our server transport" server_load ours
-must "our three caches, and no other, marked for failslab" caches_marked
-check "fail_function's kprobes run on ftrace, not as NMIs (CONFIG_FUNCTION_TRACER)" \
-	nmi_safe
-must "nfsd started" nfsd_start
-must "listener $CLASS $PORT added" nfsd_listen $CLASS $PORT
-nfsd_end_grace
+injectable() { # the module loaded, before it serves
+	must "our three caches, and no other, marked for failslab" caches_marked
+	check "fail_function's kprobes run on ftrace, not as NMIs (CONFIG_FUNCTION_TRACER)" \
+		nmi_safe
+}
+serve --after-load injectable ours $CLASS $PORT
 
 mkdir -p $SRC
 must "a tmpfs for the sources" mount -t tmpfs -o size=64m fsrc $SRC

@@ -17,12 +17,7 @@ FIO_LOG=$GUEST_OUT/hostile-fio-$SERVER.txt
 
 say "server: $SERVER, kernel $(uname -r)"
 must "the hostile client is built" test -x "$HOSTILE"
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
-must "load the $SERVER server transport" server_load "$SERVER"
-must "nfsd started" nfsd_start
-must "listener rdma $PORT added" nfsd_listen rdma $PORT
-nfsd_end_grace
+serve "$SERVER" rdma $PORT
 must "honest NFSv4.1 mount over RDMA" nfs_mount 4.1 $PORT $MNT
 
 # honest_io: rounds of fio writing and verifying 16 MiB with crc32c, until

@@ -105,19 +105,22 @@ svcrdma_insmod() {
 	insmod "$ko" "$@"
 }
 
-# server_load intree|ours [module params]: load the server transport.
-# Ours goes first, so that it holds its class name before rpcrdma
-# (which ignores a clash on "rdma") registers the in-tree one.
+# server_load intree|ours|both [module params]: load the server
+# transport.  Ours goes first, so that it holds its class name before
+# rpcrdma (which ignores a clash on "rdma") registers the in-tree one.
+# both: the in-tree server holds "rdma", ours is loaded beside it as
+# "rdma2".
 server_load() {
 	local which=$1
 	shift
 	case $which in
 	ours) svcrdma_insmod "$@" && modprobe rpcrdma ;;
+	both) modprobe rpcrdma && svcrdma_insmod class_name=rdma2 "$@" ;;
 	intree)
 		# With ours loaded, "rdma" would be our class, not the in-tree one.
 		[ ! -d /sys/module/svcrdma ] || { echo "server_load: svcrdma is loaded" >&2; return 1; }
 		modprobe rpcrdma ;;
-	*) echo "server_load: intree or ours" >&2; return 1 ;;
+	*) echo "server_load: intree, ours or both" >&2; return 1 ;;
 	esac
 }
 
@@ -142,6 +145,32 @@ nfsd_start() {
 # from handing out delegations; make it 10 s like nfsd's own.
 nlm_short_grace() {
 	modprobe lockd && echo 10 >/proc/sys/fs/nfs/nlm_grace_period
+}
+
+# serve [--after-load FN] SERVER CLASS PORT [CLASS PORT...]: the guest
+# serves $EXPORT over RDMA.  The NIC and rxe up, the SERVER transport
+# loaded (server_load), FN run (what must happen before anything runs the
+# transport's code: tracepoints switched on, for instance), nfsd started
+# (nfsd_start), one listener per CLASS PORT, and nfsd's grace period
+# ended.  A step that fails ends the script (must).
+serve() {
+	local after='' server
+	if [ "$1" = --after-load ]; then
+		after=$2
+		shift 2
+	fi
+	server=$1
+	shift
+	must "guest NIC up" net_up
+	must "rxe device up" rxe_up
+	must "load the $server server transport" server_load "$server"
+	[ -z "$after" ] || "$after"
+	must "nfsd started" nfsd_start
+	while [ $# -ge 2 ]; do
+		must "listener $1 $2 added" nfsd_listen "$1" "$2"
+		shift 2
+	done
+	nfsd_end_grace
 }
 
 # nfsd_listen CLASS PORT: add an RDMA listener through the portlist.

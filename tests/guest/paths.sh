@@ -40,11 +40,9 @@ leave() {
 trap leave EXIT
 
 say "server: $SERVER, class $CLASS, port $PORT, kernel $(uname -r)"
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
-must "load the $SERVER server transport" server_load "$SERVER"
-# The tracepoints that the checks below read go on now, before anything
-# runs the code of rpcrdma or nfsd, and stay on (see trace_on in lib.sh).
+# The tracepoints that the checks below read go on once the transport is
+# loaded, before anything runs the code of rpcrdma or nfsd, and stay on
+# (see trace_on in lib.sh).
 case $SERVER in
 ours) events=rpcrdma/xprtrdma_cb_call ;;
 *) events="rpcrdma/svcrdma_post_send rpcrdma/svcrdma_post_read_chunk
@@ -53,11 +51,11 @@ ours) events=rpcrdma/xprtrdma_cb_call ;;
 	rpcrdma/xprtrdma_cb_call nfsd/nfsd_cb_recall nfsd/nfsd_cb_recall_done" ;;
 esac
 traces_on() { modprobe nfsd && trace_on "$@"; }
-# shellcheck disable=SC2086 # a list of events
-must "tracepoints on before first use" traces_on $events
-must "nfsd started" nfsd_start
-must "listener $CLASS $PORT added" nfsd_listen "$CLASS" "$PORT"
-nfsd_end_grace
+tracepoints() {
+	# shellcheck disable=SC2086 # a list of events
+	must "tracepoints on before first use" traces_on $events
+}
+serve --after-load tracepoints "$SERVER" "$CLASS" "$PORT"
 case $SERVER in
 ours) must "our counters are readable" test -r $SVCRDMA_STATS ;;
 *) say "the in-tree server has no counters: its tracepoints prove the server side" ;;
