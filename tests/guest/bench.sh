@@ -5,6 +5,8 @@
 # show the noise), a fio matrix over NFSv3 and NFSv4.2 run interleaved
 # A, B, A, B..., and the rxe ceiling from ib_write_bw and ib_read_bw.
 # Results: /guest/out/bench/*.json (fio JSON, and rxe-*.json).
+# ONLY (lib.sh): the runs by name, "NFSv3 seqread side A rep 1",
+# "ib_read_bw loopback, rep 2": ONLY=randread, ONLY='ib_|NFSv4.2'.
 . "$(dirname "$0")/lib.sh"
 
 B=${B:-intree}
@@ -50,8 +52,10 @@ PY
 }
 
 for rep in $(seq "$REPS"); do
-	check "ib_write_bw loopback, rep $rep" rxe_ceiling ib_write_bw "$rep"
-	check "ib_read_bw loopback, rep $rep" rxe_ceiling ib_read_bw "$rep"
+	for tool in ib_write_bw ib_read_bw; do
+		! only "$tool loopback, rep $rep" ||
+			check "$tool loopback, rep $rep" rxe_ceiling $tool "$rep"
+	done
 done
 
 for v in $BENCH_VERSIONS; do
@@ -62,6 +66,7 @@ for v in $BENCH_VERSIONS; do
 		while read -r name rw bs qd size; do
 			for side in A B; do
 				out="$R/v${v}_${name}_${side}_r$rep.json"
+				only "NFSv$v $name side $side rep $rep" || continue
 				check "NFSv$v $name side $side rep $rep" \
 					fio --name="$name" --directory="/mnt/$side/$side-v$v" \
 					--filename="$name-$size.dat" --rw="$rw" --bs="$bs" \

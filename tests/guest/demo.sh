@@ -3,6 +3,7 @@
 # over NFS/RDMA through it, mounts it over rxe, runs a short workload and
 # shows what happened, our counters included.  SERVER=intree serves
 # through the in-tree server instead, with ours loaded beside it as rdma2.
+# One workload, no cases: ONLY (lib.sh) selects none, and fails it.
 . "$(dirname "$0")/lib.sh"
 
 SERVER=${SERVER:-ours}

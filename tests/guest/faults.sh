@@ -34,9 +34,10 @@
 # lockdep is off.  Kprobes on ftrace (CONFIG_FUNCTION_TRACER) run in the
 # probed function's context instead.  The script checks which it has.
 #
-# Environment (guest arguments): ROWS (run only these rows, joined by "+":
-# function names, "combo", "failslab-accept", "failslab-first-io",
-# "accept-stall", "random"), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
+# Environment (guest arguments): ONLY (lib.sh: the rows by name, which is
+# the function's for a row of one function, else "combo",
+# "failslab-accept", "failslab-first-io", "accept-stall" or "random";
+# ONLY='svc_rdma_chain_add|combo'), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
 # RANDOM_STEP_T (360: the random row's STEP_T),
 # RECOVER_T (120), TRACE (1: our
 # tracepoints of each row go to /guest/out/faults-trace-<row>.txt).
@@ -50,7 +51,6 @@ STEP_T=${STEP_T:-90}
 RECOVER_T=${RECOVER_T:-120}
 RANDOM_P=${RANDOM_P:-5}
 RANDOM_STEP_T=${RANDOM_STEP_T:-360}
-ROWS=${ROWS:-}
 TRACE=${TRACE:-0}
 FF=/sys/kernel/debug/fail_function
 FS=/sys/kernel/debug/failslab
@@ -348,11 +348,8 @@ trace_save() { # trace_save ROW: the row's events to GUEST_OUT
 	cp $TRACEFS/trace "$GUEST_OUT/faults-trace-$1.txt"
 }
 
-wanted() { # wanted ROW: ROWS is empty or names ROW
-	[ -z "$ROWS" ] || [[ "+$ROWS+" == *"+$1+"* ]]
-}
-
-# row NAME KEY TIMES FIRED PREMOUNT ARM...: one fault.  ARM... arms it to
+# row TITLE KEY TIMES FIRED PREMOUNT ARM...: one fault; KEY is the row's
+# name for ONLY, TITLE names its checks.  ARM... arms it to
 # fail TIMES times; FIRED prints how many it did; PREMOUNT (yes|no) has
 # the NFSv4.2 connection made before the fault is armed.
 NROW=0
@@ -360,7 +357,7 @@ row() {
 	local name=$1 key=$2 times=$3 fired_fn=$4 premount=$5 t fired res
 	local c41 c3 sc se t0=$SECONDS ok err hang bad reconnects
 	shift 5
-	wanted "$key" || return 0
+	only "$key" || return 0
 	NROW=$((NROW + 1))
 	t=r$NROW
 	echo "svcrdma-faults: row $NROW: $name" >/dev/kmsg

@@ -4,6 +4,21 @@
 # Checks print TAP-style lines, "ok N - what" or "not ok N - what", which
 # the host counts into the summary of make check.  A script ends with
 # finish, which exits non-zero when any check failed.
+#
+# Arguments come as environment variables (scripts/vm: global KEY=VAL, or
+# an item's own, SCRIPT:KEY=VAL); a "+" given in a value arrives here as
+# a space.  One of them means the same in every script:
+#
+#   ONLY=PATTERN  run only the cases whose name contains PATTERN; several
+#                 alternatives are joined by "|" (ONLY='Reply|xid').  The
+#                 match is on the case's name as the script prints it,
+#                 case-sensitive, without wildcards.  What a case is
+#                 (a row of hostile or faults, a check of e2e or paths, a
+#                 section of coexist, a job of bench) each script says at
+#                 its top.  Set-up and the end-state checks always run.
+#                 finish reports how many cases ran, and a script where
+#                 ONLY selected none fails, so that nothing is skipped
+#                 unseen (give ONLY to one item: hostile:ONLY=xid).
 
 set -u
 GUEST_OUT=${GUEST_OUT:-/guest/out}
@@ -13,8 +28,11 @@ SERVER_IP=${SERVER_IP:-192.0.2.1}	# TEST-NET-1: never leaves the guest
 SERVER_IP6=${SERVER_IP6:-2001:db8::1}
 NIC=${NIC:-eth0}
 EXPORT=/export
+ONLY=${ONLY:-}
 _nchecks=0
 _nfailed=0
+_nselected=0
+_nskipped=0
 
 say() { echo "# $*"; }
 
@@ -43,7 +61,44 @@ must() {
 	fi
 }
 
+# selected NAME: ONLY selects the case NAME (see the top).
+selected() {
+	local alt
+	local -a alts
+	[ -n "$ONLY" ] || return 0
+	IFS='|' read -ra alts <<<"$ONLY"
+	for alt in "${alts[@]}"; do
+		[ -z "$alt" ] || [[ $1 != *"$alt"* ]] || return 0
+	done
+	return 1
+}
+
+# only NAME: as selected, and counted for the summary of finish.
+only() {
+	if selected "$1"; then
+		_nselected=$((_nselected + 1))
+		return 0
+	fi
+	_nskipped=$((_nskipped + 1))
+	return 1
+}
+
+# only_count SELECTED SKIPPED: count cases that the script selected
+# itself (hostile hands ONLY to the client).
+only_count() {
+	_nselected=$((_nselected + $1))
+	_nskipped=$((_nskipped + $2))
+}
+
 finish() {
+	if [ -n "$ONLY" ]; then
+		say "ONLY=$ONLY: $_nselected cases selected, $_nskipped not run"
+		[ "$_nselected" -gt 0 ] || {
+			_nchecks=$((_nchecks + 1))
+			echo "not ok $_nchecks - ONLY=$ONLY selects a case of this script"
+			_nfailed=$((_nfailed + 1))
+		}
+	fi
 	say "$_nchecks checks, $_nfailed failed"
 	[ "$_nfailed" = 0 ] || exit 1
 	exit 0
