@@ -6,6 +6,7 @@
 #   make W=1 / make C=2       extra warnings / sparse, passed to Kbuild
 #   make install              install into /lib/modules and run depmod
 #   make check                every test (see README.md); make demo
+#   make kunit                the KUnit suites in a test-kernel guest, parsed
 #   make hostile              the hostile RDMA client (tests/hostile)
 #   make fuzz / fuzz-check    the header decoder under libFuzzer (tests/fuzz):
 #                             open-ended, or FUZZ_SECONDS (120) and a summary
@@ -46,6 +47,9 @@ check:
 demo:
 	$(SRC)/scripts/demo
 
+kunit:
+	$(SRC)/scripts/kunit
+
 # tests/hostile: the lying RDMA client, a userspace program run in guests
 HOSTILE := $(SRC)/build/hostile/hostile
 hostile: $(HOSTILE)
@@ -62,4 +66,4 @@ fuzz:
 fuzz-check:
 	$(SRC)/scripts/fuzz --check $(FUZZ_SECONDS)
 
-.PHONY: all modules install clean check demo hostile fuzz fuzz-check
+.PHONY: all modules install clean check demo kunit hostile fuzz fuzz-check

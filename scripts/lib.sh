@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# lib.sh: shared settings for the bench scripts.  Source it; it defines no
+# lib.sh: shared settings for the host scripts.  Source it; it defines no
 # side effects beyond variables and functions.
 #
 # The kernel is one variable, SVCRDMA_KSERIES (default 6.1).  Everything that

@@ -43,6 +43,9 @@ def entries():
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     rel = sys.argv[1]

@@ -4,14 +4,16 @@
 # class rdma2 on port 20050 when B=ours, else the in-tree one again, to
 # show the noise), a fio matrix over NFSv3 and NFSv4.2 run interleaved
 # A, B, A, B..., and the rxe ceiling from ib_write_bw and ib_read_bw.
-# Results: /bench/out/bench/*.json (fio JSON, and rxe-*.json).
+# Results: /guest/out/bench/*.json (fio JSON, and rxe-*.json).
+# ONLY (lib.sh): the runs by name, "NFSv3 seqread side A rep 1",
+# "ib_read_bw loopback, rep 2": ONLY=randread, ONLY='ib_|NFSv4.2'.
 . "$(dirname "$0")/lib.sh"
 
 B=${B:-intree}
 RUNTIME=${RUNTIME:-8}
 REPS=${REPS:-3}
 BENCH_VERSIONS=${BENCH_VERSIONS:-3 4.2}
-R=$BENCH_OUT/bench
+R=$GUEST_OUT/bench
 mkdir -p "$R"
 echo "$B" >"$R/side-b"
 
@@ -23,20 +25,14 @@ randread-qd16 randread 4k 16 32M
 randwrite-qd1 randwrite 4k 1 32M
 randwrite-qd16 randwrite 4k 16 32M"
 
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
 # rpcrdma first: it holds "rdma"; ours, when it is side B, takes rdma2.
-must "load the in-tree server" modprobe rpcrdma
-[ "$B" != ours ] || must "svcrdma loads as rdma2" svcrdma_insmod class_name=rdma2
-must "nfsd started" nfsd_start
-must "in-tree listener" nfsd_listen rdma 20049
 if [ "$B" = ours ]; then
-	must "our listener" nfsd_listen rdma2 20050
+	serve both rdma 20049 rdma2 20050
 	PORT_B=20050
 else
+	serve intree rdma 20049
 	PORT_B=20049
 fi
-nfsd_end_grace
 
 rxe_ceiling() { # rxe_ceiling TOOL REP: bytes over wall time, loopback
 	local tool=$1 rep=$2 n=400 size=1048576 t0 t1
@@ -56,8 +52,10 @@ PY
 }
 
 for rep in $(seq "$REPS"); do
-	check "ib_write_bw loopback, rep $rep" rxe_ceiling ib_write_bw "$rep"
-	check "ib_read_bw loopback, rep $rep" rxe_ceiling ib_read_bw "$rep"
+	for tool in ib_write_bw ib_read_bw; do
+		! only "$tool loopback, rep $rep" ||
+			check "$tool loopback, rep $rep" rxe_ceiling $tool "$rep"
+	done
 done
 
 for v in $BENCH_VERSIONS; do
@@ -68,6 +66,7 @@ for v in $BENCH_VERSIONS; do
 		while read -r name rw bs qd size; do
 			for side in A B; do
 				out="$R/v${v}_${name}_${side}_r$rep.json"
+				only "NFSv$v $name side $side rep $rep" || continue
 				check "NFSv$v $name side $side rep $rep" \
 					fio --name="$name" --directory="/mnt/$side/$side-v$v" \
 					--filename="$name-$size.dat" --rw="$rw" --bs="$bs" \

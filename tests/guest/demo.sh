@@ -3,25 +3,17 @@
 # over NFS/RDMA through it, mounts it over rxe, runs a short workload and
 # shows what happened, our counters included.  SERVER=intree serves
 # through the in-tree server instead, with ours loaded beside it as rdma2.
+# One workload, no cases: ONLY (lib.sh) selects none, and fails it.
 . "$(dirname "$0")/lib.sh"
 
 SERVER=${SERVER:-ours}
 MNT=/mnt/demo
 show() { echo "demo\$ $*"; "$@"; }
 
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
+# with SERVER=intree, both: the in-tree server as rdma, ours as rdma2
+serve "$([ "$SERVER" = ours ] && echo ours || echo both)" rdma 20049
 show rdma link show
-if [ "$SERVER" = ours ]; then
-	must "svcrdma loads" server_load ours
-else
-	must "rpcrdma loads" modprobe rpcrdma
-	must "svcrdma loads beside it" svcrdma_insmod class_name=rdma2
-fi
 show cat /proc/sys/sunrpc/transports
-must "nfsd started" nfsd_start
-must "listener rdma 20049" nfsd_listen rdma 20049
-nfsd_end_grace
 show cat /proc/fs/nfsd/portlist
 must "NFSv4.2 mount over RDMA" nfs_mount 4.2 20049 $MNT
 show grep " $MNT " /proc/mounts

@@ -1,9 +1,11 @@
 #!/bin/bash
 # e2e.sh: NFS over RDMA end to end, loopback through rxe in one guest.
 #
-# Environment (from bench.args): SERVER=intree|ours (default intree),
-# CLASS (rdma), PORT (20049), E2E_VERSIONS (3+4.0+4.1+4.2), SIZES (bytes),
-# BIG (the largest of the default SIZES: 268435456, 256 MiB).
+# Environment (guest arguments): SERVER=intree|ours (default intree),
+# CLASS (rdma), PORT (20049), VERSIONS ("3 4.0 4.1 4.2"), SIZES (bytes),
+# BIG (the largest of the default SIZES: 268435456, 256 MiB), ONLY
+# (lib.sh: the checks of each version by name, "NFSv4.1 metadata
+# operations"; a version none of whose checks is selected is not mounted).
 # For each NFS version: mount with proto=rdma, write files of every size
 # buffered and with O_DIRECT, compare the server's copy
 # and a cold read back with the source byte for byte, run fio with crc32c
@@ -15,9 +17,6 @@
 SERVER=${SERVER:-intree}
 CLASS=${CLASS:-rdma}
 PORT=${PORT:-20049}
-# E2E_VERSIONS, with + for a space (bench.args cannot carry spaces, and
-# VERSIONS would reach every script of the boot): e.g. 3+4.1
-[ -z "${E2E_VERSIONS:-}" ] || VERSIONS=${E2E_VERSIONS//+/ }
 VERSIONS=${VERSIONS:-3 4.0 4.1 4.2}
 BIG=${BIG:-268435456}
 SIZES=${SIZES:-0 1 4095 4096 4097 65535 65537 1048699 $BIG}
@@ -25,14 +24,9 @@ MNT=/mnt/nfs
 SRC=/tmp/src	# a tmpfs: the guest's disk is a copy-on-write snapshot
 
 say "server: $SERVER, class $CLASS, port $PORT, kernel $(uname -r)"
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
-must "load the $SERVER server transport" server_load "$SERVER"
-must "nfsd started" nfsd_start
-must "listener $CLASS $PORT added" nfsd_listen "$CLASS" "$PORT"
+serve "$SERVER" "$CLASS" "$PORT"
 check "portlist lists $CLASS $PORT for IPv4 and IPv6" \
 	test "$(grep -c "^$CLASS $PORT\$" /proc/fs/nfsd/portlist)" = 2
-nfsd_end_grace
 
 src_bytes=$(($(echo "$SIZES" | tr ' ' '+')))
 mkdir -p $SRC
@@ -68,7 +62,7 @@ integrity() {
 fio_verify() {
 	fio --name=verify --directory="$MNT" --rw=randwrite --bs=4k --size=4m \
 		--numjobs=4 --iodepth=4 --ioengine=libaio --direct=1 \
-		--verify=crc32c --verify_fatal=1 --output="$BENCH_OUT/fio-verify-$1.txt"
+		--verify=crc32c --verify_fatal=1 --output="$GUEST_OUT/fio-verify-$SERVER-$1.txt"
 }
 
 metadata() {
@@ -85,13 +79,24 @@ metadata() {
 }
 
 for v in $VERSIONS; do
+	cases=("NFSv$v data integrity, sizes $SIZES" integrity
+		"NFSv$v fio crc32c verify, 4 concurrent jobs" fio_verify
+		"NFSv$v metadata operations" metadata)
+	any=
+	for ((i = 0; i < ${#cases[@]}; i += 2)); do
+		selected "${cases[i]}" && any=1
+	done
+	if [ -z "$any" ]; then
+		only_count 0 $((${#cases[@]} / 2))
+		continue
+	fi
 	if ! check "NFSv$v mount over RDMA" nfs_mount "$v" "$PORT" "$MNT"; then
 		continue
 	fi
 	check "NFSv$v proto=rdma in mount options" grep -q "$MNT nfs.*proto=rdma" /proc/mounts
-	check "NFSv$v data integrity, sizes $SIZES" integrity "$v"
-	check "NFSv$v fio crc32c verify, 4 concurrent jobs" fio_verify "$v"
-	check "NFSv$v metadata operations" metadata "$v"
+	for ((i = 0; i < ${#cases[@]}; i += 2)); do
+		! only "${cases[i]}" || check "${cases[i]}" "${cases[i + 1]}" "$v"
+	done
 	rm -rf "$MNT/v$v" "$MNT"/verify.*
 	check "NFSv$v unmount" umount "$MNT"
 done

@@ -26,7 +26,7 @@
 # data and every write acknowledged so far are intact on the server.  At
 # the end: unmount, stop nfsd, the live_* gauges read 0, rmmod svcrdma,
 # and a kmemleak scan goes into the log.  The rows' figures also go to
-# /bench/out/faults-rows.txt.
+# /guest/out/faults-rows.txt.
 #
 # On Linux 6.1, fail_function's handler draws its random number under a
 # lock.  From an int3 kprobe, which the kernel runs as an NMI, that is a
@@ -34,12 +34,13 @@
 # lockdep is off.  Kprobes on ftrace (CONFIG_FUNCTION_TRACER) run in the
 # probed function's context instead.  The script checks which it has.
 #
-# Environment (bench.args): ROWS (run only these rows, joined by "+":
-# function names, "combo", "failslab-accept", "failslab-first-io",
-# "accept-stall", "random"), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
+# Environment (guest arguments): ONLY (lib.sh: the rows by name, which is
+# the function's for a row of one function, else "combo",
+# "failslab-accept", "failslab-first-io", "accept-stall" or "random";
+# ONLY='svc_rdma_chain_add|combo'), TIMES (3), INTERVAL (1), RANDOM_P (5), STEP_T (90),
 # RANDOM_STEP_T (360: the random row's STEP_T),
 # RECOVER_T (120), TRACE (1: our
-# tracepoints of each row go to /bench/out/faults-trace-<row>.txt).
+# tracepoints of each row go to /guest/out/faults-trace-<row>.txt).
 . "$(dirname "$0")/lib.sh"
 
 CLASS=rdma
@@ -50,7 +51,6 @@ STEP_T=${STEP_T:-90}
 RECOVER_T=${RECOVER_T:-120}
 RANDOM_P=${RANDOM_P:-5}
 RANDOM_STEP_T=${RANDOM_STEP_T:-360}
-ROWS=${ROWS:-}
 TRACE=${TRACE:-0}
 FF=/sys/kernel/debug/fail_function
 FS=/sys/kernel/debug/failslab
@@ -60,7 +60,7 @@ M41=/mnt/f41
 M3=/mnt/f3
 PROBE=/mnt/fprobe
 NAMES=500	# a directory whose listing takes the Reply chunk
-ROWLOG=$BENCH_OUT/faults-rows.txt
+ROWLOG=$GUEST_OUT/faults-rows.txt
 # Hard, so that no acknowledged write can be lost; timeo=100 (10 s) and
 # retrans=2, so that a Call the server dropped is sent again on a new
 # connection within seconds (the RDMA client reconnects on a timeout).
@@ -343,16 +343,13 @@ trace_start() { # our tracepoints on, the buffer empty
 	: >$TRACEFS/trace
 }
 
-trace_save() { # trace_save ROW: the row's events to BENCH_OUT
+trace_save() { # trace_save ROW: the row's events to GUEST_OUT
 	echo 0 >$TRACEFS/events/svcrdma/enable
-	cp $TRACEFS/trace "$BENCH_OUT/faults-trace-$1.txt"
+	cp $TRACEFS/trace "$GUEST_OUT/faults-trace-$1.txt"
 }
 
-wanted() { # wanted ROW: ROWS is empty or names ROW
-	[ -z "$ROWS" ] || [[ "+$ROWS+" == *"+$1+"* ]]
-}
-
-# row NAME KEY TIMES FIRED PREMOUNT ARM...: one fault.  ARM... arms it to
+# row TITLE KEY TIMES FIRED PREMOUNT ARM...: one fault; KEY is the row's
+# name for ONLY, TITLE names its checks.  ARM... arms it to
 # fail TIMES times; FIRED prints how many it did; PREMOUNT (yes|no) has
 # the NFSv4.2 connection made before the fault is armed.
 NROW=0
@@ -360,7 +357,7 @@ row() {
 	local name=$1 key=$2 times=$3 fired_fn=$4 premount=$5 t fired res
 	local c41 c3 sc se t0=$SECONDS ok err hang bad reconnects
 	shift 5
-	wanted "$key" || return 0
+	only "$key" || return 0
 	NROW=$((NROW + 1))
 	t=r$NROW
 	echo "svcrdma-faults: row $NROW: $name" >/dev/kmsg
@@ -429,15 +426,12 @@ rpcrdma_refs() {
 say "server: ours, kernel $(uname -r); TIMES=$TIMES INTERVAL=$INTERVAL"
 must "fail_function and failslab in debugfs (the test kernel)" \
 	test -w $FF/inject -a -w $FS/probability
-must "guest NIC up" net_up
-must "rxe device up" rxe_up
-must "load our server transport" server_load ours
-must "our three caches, and no other, marked for failslab" caches_marked
-check "fail_function's kprobes run on ftrace, not as NMIs (CONFIG_FUNCTION_TRACER)" \
-	nmi_safe
-must "nfsd started" nfsd_start
-must "listener $CLASS $PORT added" nfsd_listen $CLASS $PORT
-nfsd_end_grace
+injectable() { # the module loaded, before it serves
+	must "our three caches, and no other, marked for failslab" caches_marked
+	check "fail_function's kprobes run on ftrace, not as NMIs (CONFIG_FUNCTION_TRACER)" \
+		nmi_safe
+}
+serve --after-load injectable ours $CLASS $PORT
 
 mkdir -p $SRC
 must "a tmpfs for the sources" mount -t tmpfs -o size=64m fsrc $SRC
@@ -512,7 +506,7 @@ row "every point at once, $RANDOM_P% of calls" random $((4 * TIMES)) \
 	ff_fired no ff_arm $((4 * TIMES)) $sweep
 STEP_T=$step_t
 PERCENT=
-say "rows: $NROW, in $BENCH_OUT/faults-rows.txt"
+say "rows: $NROW, in $GUEST_OUT/faults-rows.txt"
 
 check "NFSv4.1 unmount" funmount $M41
 check "NFSv3 unmount" funmount $M3

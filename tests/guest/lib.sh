@@ -4,17 +4,35 @@
 # Checks print TAP-style lines, "ok N - what" or "not ok N - what", which
 # the host counts into the summary of make check.  A script ends with
 # finish, which exits non-zero when any check failed.
+#
+# Arguments come as environment variables (scripts/vm: global KEY=VAL, or
+# an item's own, SCRIPT:KEY=VAL); a "+" given in a value arrives here as
+# a space.  One of them means the same in every script:
+#
+#   ONLY=PATTERN  run only the cases whose name contains PATTERN; several
+#                 alternatives are joined by "|" (ONLY='Reply|xid').  The
+#                 match is on the case's name as the script prints it,
+#                 case-sensitive, without wildcards.  What a case is
+#                 (a row of hostile or faults, a check of e2e or paths, a
+#                 section of coexist, a job of bench) each script says at
+#                 its top.  Set-up and the end-state checks always run.
+#                 finish reports how many cases ran, and a script where
+#                 ONLY selected none fails, so that nothing is skipped
+#                 unseen (give ONLY to one item: hostile:ONLY=xid).
 
 set -u
-BENCH_OUT=${BENCH_OUT:-/bench/out}
-BENCH_TOP=${BENCH_TOP:-/bench/top}
-BENCH_KERNEL=${BENCH_KERNEL:-stock}
+GUEST_OUT=${GUEST_OUT:-/guest/out}
+GUEST_TOP=${GUEST_TOP:-/guest/top}
+GUEST_KERNEL=${GUEST_KERNEL:-stock}
 SERVER_IP=${SERVER_IP:-192.0.2.1}	# TEST-NET-1: never leaves the guest
 SERVER_IP6=${SERVER_IP6:-2001:db8::1}
 NIC=${NIC:-eth0}
 EXPORT=/export
+ONLY=${ONLY:-}
 _nchecks=0
 _nfailed=0
+_nselected=0
+_nskipped=0
 
 say() { echo "# $*"; }
 
@@ -43,7 +61,44 @@ must() {
 	fi
 }
 
+# selected NAME: ONLY selects the case NAME (see the top).
+selected() {
+	local alt
+	local -a alts
+	[ -n "$ONLY" ] || return 0
+	IFS='|' read -ra alts <<<"$ONLY"
+	for alt in "${alts[@]}"; do
+		[ -z "$alt" ] || [[ $1 != *"$alt"* ]] || return 0
+	done
+	return 1
+}
+
+# only NAME: as selected, and counted for the summary of finish.
+only() {
+	if selected "$1"; then
+		_nselected=$((_nselected + 1))
+		return 0
+	fi
+	_nskipped=$((_nskipped + 1))
+	return 1
+}
+
+# only_count SELECTED SKIPPED: count cases that the script selected
+# itself (hostile hands ONLY to the client).
+only_count() {
+	_nselected=$((_nselected + $1))
+	_nskipped=$((_nskipped + $2))
+}
+
 finish() {
+	if [ -n "$ONLY" ]; then
+		say "ONLY=$ONLY: $_nselected cases selected, $_nskipped not run"
+		[ "$_nselected" -gt 0 ] || {
+			_nchecks=$((_nchecks + 1))
+			echo "not ok $_nchecks - ONLY=$ONLY selects a case of this script"
+			_nfailed=$((_nfailed + 1))
+		}
+	fi
 	say "$_nchecks checks, $_nfailed failed"
 	[ "$_nfailed" = 0 ] || exit 1
 	exit 0
@@ -92,7 +147,7 @@ rxe_up() {
 
 # The module built for the running kernel (scripts/check builds both).
 svcrdma_ko() {
-	echo "$BENCH_TOP/build/$BENCH_KERNEL/svcrdma.ko"
+	echo "$GUEST_TOP/build/$GUEST_KERNEL/svcrdma.ko"
 }
 
 # svcrdma_insmod [params]: insmod our module after loading what it needs
@@ -105,19 +160,22 @@ svcrdma_insmod() {
 	insmod "$ko" "$@"
 }
 
-# server_load intree|ours [module params]: load the server transport.
-# Ours goes first, so that it holds its class name before rpcrdma
-# (which ignores a clash on "rdma") registers the in-tree one.
+# server_load intree|ours|both [module params]: load the server
+# transport.  Ours goes first, so that it holds its class name before
+# rpcrdma (which ignores a clash on "rdma") registers the in-tree one.
+# both: the in-tree server holds "rdma", ours is loaded beside it as
+# "rdma2".
 server_load() {
 	local which=$1
 	shift
 	case $which in
 	ours) svcrdma_insmod "$@" && modprobe rpcrdma ;;
+	both) modprobe rpcrdma && svcrdma_insmod class_name=rdma2 "$@" ;;
 	intree)
 		# With ours loaded, "rdma" would be our class, not the in-tree one.
 		[ ! -d /sys/module/svcrdma ] || { echo "server_load: svcrdma is loaded" >&2; return 1; }
 		modprobe rpcrdma ;;
-	*) echo "server_load: intree or ours" >&2; return 1 ;;
+	*) echo "server_load: intree, ours or both" >&2; return 1 ;;
 	esac
 }
 
@@ -142,6 +200,32 @@ nfsd_start() {
 # from handing out delegations; make it 10 s like nfsd's own.
 nlm_short_grace() {
 	modprobe lockd && echo 10 >/proc/sys/fs/nfs/nlm_grace_period
+}
+
+# serve [--after-load FN] SERVER CLASS PORT [CLASS PORT...]: the guest
+# serves $EXPORT over RDMA.  The NIC and rxe up, the SERVER transport
+# loaded (server_load), FN run (what must happen before anything runs the
+# transport's code: tracepoints switched on, for instance), nfsd started
+# (nfsd_start), one listener per CLASS PORT, and nfsd's grace period
+# ended.  A step that fails ends the script (must).
+serve() {
+	local after='' server
+	if [ "$1" = --after-load ]; then
+		after=$2
+		shift 2
+	fi
+	server=$1
+	shift
+	must "guest NIC up" net_up
+	must "rxe device up" rxe_up
+	must "load the $server server transport" server_load "$server"
+	[ -z "$after" ] || "$after"
+	must "nfsd started" nfsd_start
+	while [ $# -ge 2 ]; do
+		must "listener $1 $2 added" nfsd_listen "$1" "$2"
+		shift 2
+	done
+	nfsd_end_grace
 }
 
 # nfsd_listen CLASS PORT: add an RDMA listener through the portlist.
