@@ -753,6 +753,20 @@ static void seg_bound_call(struct svc_rdma_test_words *b, unsigned int nsegs)
 	call_body(b, 12);
 }
 
+/* A Call with no Read list, one Write chunk of @nsegs and no Reply chunk. */
+static void one_write_chunk(struct kunit *test, struct svc_rdma_test_words *b,
+			    unsigned int nsegs)
+{
+	fixed(b, 1, 32, SVCRDMA_MSG);
+	test_put(b, 0);
+	test_put(b, 1);
+	nth_chunk(b, 0, nsegs);
+	test_put(b, 0);
+	test_put(b, 0);
+	call_body(b, 10);
+	expect_built(test, b);
+}
+
 /*
  * The decoder keeps every segment of a Call in one array of 64: a Call of
  * 64 is taken whole, segment by segment; one more is ERR_CHUNK, whichever
@@ -794,28 +808,14 @@ static void segment_bound_test(struct kunit *test)
 	expect_fault(test, hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_MANY_SEGS);
 
 	/* one Write chunk of 64, then 65 */
-	fixed(b, 1, 32, SVCRDMA_MSG);
-	test_put(b, 0);
-	test_put(b, 1);
-	nth_chunk(b, 0, 64);
-	test_put(b, 0);
-	test_put(b, 0);
-	call_body(b, 10);
-	expect_built(test, b);
+	one_write_chunk(test, b, 64);
 	KUNIT_ASSERT_EQ(test, decode(b, hdr), 0);
 	KUNIT_EXPECT_EQ(test, hdr->nsegs, 64u);
 	KUNIT_EXPECT_EQ(test, hdr->write_segs, 64u);
 	expect_chunk(test, &hdr->write[0], 0, 0, 64, nth_sum(0, 64));
 	expect_nth_segs(test, hdr, 0, 64);
 
-	fixed(b, 1, 32, SVCRDMA_MSG);
-	test_put(b, 0);
-	test_put(b, 1);
-	nth_chunk(b, 0, 65);
-	test_put(b, 0);
-	test_put(b, 0);
-	call_body(b, 10);
-	expect_built(test, b);
+	one_write_chunk(test, b, 65);
 	ret = decode(b, hdr);
 	expect_fault(test, hdr, ret, -EINVAL, SVCRDMA_HDR_TOO_MANY_SEGS);
 
