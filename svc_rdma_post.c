@@ -434,36 +434,33 @@ ALLOW_ERROR_INJECTION(svc_rdma_ib_post_send, ERRNO);
  * @tail: the WR to post last (a Send), or NULL
  *
  * A chain with no rw context and no @tail has nothing that could ever
- * complete: it is refused, so that nobody waits on it.
+ * complete: it is refused, so that nobody waits on it.  After a failed
+ * post the connection is closing.
  *
- * Return:
- *   %0 if everything was posted;
- *   %-ENODATA if there was nothing to post (the connection stays up);
- *   %-EIO if nothing was posted;
- *   %-EINPROGRESS if some WRs were posted: they may still run, so what
- *   they use must not be released before the QP drains.
- *   The connection is closing after either error.
+ * Return: what went out, as an &enum svc_rdma_posted.
  */
-int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
-			struct ib_cqe *cqe, struct ib_send_wr *tail)
+enum svc_rdma_posted svc_rdma_post_chain(struct svc_rdma_xprt *sx,
+					 struct list_head *rw_list,
+					 struct ib_cqe *cqe,
+					 struct ib_send_wr *tail)
 {
 	const struct ib_send_wr *bad = NULL;
 	struct ib_send_wr *first;
 	int ret;
 
 	if (!tail && list_empty(rw_list))
-		return -ENODATA;
+		return SVCRDMA_POSTED_EMPTY;
 	first = svc_rdma_chain_wrs(sx, rw_list, tail ? NULL : cqe, tail);
 	if (tail)
 		svc_rdma_watch_writes(sx, first, tail);
 	ret = svc_rdma_ib_post_send(sx, first, &bad);
 	if (!ret)
-		return 0;
+		return SVCRDMA_POSTED_ALL;
 	trace_svcrdma_post_err(sx, ret);
 	svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
 	svc_rdma_xprt_close(sx, "post failed");
 	/* a failure that names no WR (an injected one) may have posted some */
-	return bad == first ? -EIO : -EINPROGRESS;
+	return bad == first ? SVCRDMA_POSTED_NONE : SVCRDMA_POSTED_SOME;
 }
 
 /**
@@ -511,17 +508,17 @@ int svc_rdma_post_send(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc,
 		wr->opcode = IB_WR_SEND;
 	}
 
-	ret = svc_rdma_post_chain(sx, &sc->sc_rw_list, NULL, wr);
-	if (ret == -EINPROGRESS) {
+	switch (svc_rdma_post_chain(sx, &sc->sc_rw_list, NULL, wr)) {
+	case SVCRDMA_POSTED_ALL:
+		return 0;
+	case SVCRDMA_POSTED_SOME:
 		svc_rdma_orphan(sx, sc);
 		return -ENOTCONN;
-	}
-	if (ret) {
+	default:
 		svc_rdma_sq_release(sx, sc->sc_wr_count);
 		ret = -ENOTCONN;
 		goto out_put;
 	}
-	return 0;
 
 out_put:
 	svc_rdma_send_ctxt_put(sx, sc);

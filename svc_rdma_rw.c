@@ -488,15 +488,16 @@ static int svc_rdma_read_post(struct svc_rdma_xprt *sx,
 	if (ret)
 		return ret;
 	chain->ch_cqe.done = svc_rdma_read_done;
-	ret = svc_rdma_post_chain(sx, &chain->ch_rw, &chain->ch_cqe, NULL);
-	if (ret == -EINPROGRESS) {
+	switch (svc_rdma_post_chain(sx, &chain->ch_rw, &chain->ch_cqe, NULL)) {
+	case SVCRDMA_POSTED_ALL:
+		break;
+	case SVCRDMA_POSTED_SOME:
 		/* the Send Queue entries stay taken: the QP is going */
 		svc_rdma_orphan_reads(sx, chain, rqstp, npages);
 		return -EIO;
-	}
-	if (ret) {
+	default:
 		svc_rdma_sq_release(sx, chain->ch_wrs);
-		return ret;
+		return -EIO;
 	}
 	wait_for_completion(&chain->ch_done);
 	svc_rdma_sq_release(sx, chain->ch_wrs);

@@ -246,6 +246,18 @@ struct svc_rdma_chain {
 	enum ib_wc_status	ch_status;
 };
 
+/*
+ * What svc_rdma_post_chain() put on the Send Queue.  After SOME, the WRs
+ * that went out may run until the QP drains: what they use must outlive
+ * it.
+ */
+enum svc_rdma_posted {
+	SVCRDMA_POSTED_ALL,	/* every WR: the last one's completion comes */
+	SVCRDMA_POSTED_EMPTY,	/* nothing: the chain was empty */
+	SVCRDMA_POSTED_NONE,	/* nothing: the post failed at once */
+	SVCRDMA_POSTED_SOME,	/* some WRs, and the connection is closing */
+};
+
 static inline void svc_rdma_chain_init(struct svc_rdma_chain *chain)
 {
 	INIT_LIST_HEAD(&chain->ch_rw);
@@ -310,8 +322,10 @@ void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
 void svc_rdma_send_ctxts_destroy(struct svc_rdma_xprt *sx);
 void svc_rdma_orphan(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc);
 void svc_rdma_wc_write(struct ib_cq *cq, struct ib_wc *wc);
-int svc_rdma_post_chain(struct svc_rdma_xprt *sx, struct list_head *rw_list,
-			struct ib_cqe *cqe, struct ib_send_wr *tail);
+enum svc_rdma_posted svc_rdma_post_chain(struct svc_rdma_xprt *sx,
+					 struct list_head *rw_list,
+					 struct ib_cqe *cqe,
+					 struct ib_send_wr *tail);
 int svc_rdma_post_send(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc,
 		       unsigned int rw_wrs, u32 inv_rkey);
 
