@@ -498,6 +498,8 @@ int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 
 	svc_xprt_copy_addrs(rqstp, xprt);
 	rqstp->rq_prot = IPPROTO_MAX;
+	/* RDMA has no privileged ports: the export's options decide */
+	__set_bit(RQ_SECURE, &rqstp->rq_flags);
 	rqstp->rq_xprt_ctxt = rc;	/* nfsd's until ->xpo_release_ctxt */
 	return rqstp->rq_arg.len;
 

@@ -453,8 +453,8 @@ static int svc_rdma_size_queues(struct svc_rdma_xprt *sx,
 	ctxts = rdma_rw_mr_factor(sx->sx_dev, sx->sx_port, RPCSVC_MAXPAGES) *
 		credits;
 	*sq_cqe = min_t(unsigned int, attrs->max_cqe,
-			sends + svc_rdma_rw_send_wrs(sx->sx_dev, sx->sx_port,
-						     ctxts));
+			sends + rdma_rw_max_send_wr(sx->sx_dev, sx->sx_port,
+						    ctxts, 0));
 
 	memset(qp_attr, 0, sizeof(*qp_attr));
 	qp_attr->qp_context = sx;
@@ -803,12 +803,6 @@ static int svc_rdma_has_wspace(struct svc_xprt *xprt)
 	return 1;
 }
 
-static void svc_rdma_secure_port(struct svc_rqst *rqstp)
-{
-	/* RDMA has no privileged ports; the export's options decide */
-	__set_bit(RQ_SECURE, &rqstp->rq_flags);
-}
-
 static void svc_rdma_kill_temp_xprt(struct svc_xprt *xprt)
 {
 	/* nothing beyond the close that follows */
@@ -821,9 +815,10 @@ const struct svc_xprt_ops svc_rdma_xprt_ops = {
 	.xpo_recvfrom		= svc_rdma_recvfrom,
 	.xpo_sendto		= svc_rdma_sendto,
 	.xpo_result_payload	= svc_rdma_result_payload,
-	SVCRDMA_XPO_RELEASE(svc_rdma_release_ctxt),
+	.xpo_release_ctxt	= svc_rdma_release_ctxt,
 	.xpo_detach		= svc_rdma_detach,
 	.xpo_free		= svc_rdma_free,
-	.xpo_secure_port	= svc_rdma_secure_port,
 	.xpo_kill_temp_xprt	= svc_rdma_kill_temp_xprt,
+	/* no ->xpo_handshake: RPC-with-TLS is not offered over RDMA */
+	SVC_XPRT_OPS_COMPAT
 };

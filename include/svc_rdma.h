@@ -21,7 +21,6 @@
 #include <rdma/rdma_cm.h>
 #include <rdma/rw.h>
 
-#include "svc_rdma_compat.h"
 #include "svc_rdma_hdr.h"
 
 /*
@@ -212,7 +211,7 @@ struct svc_rdma_recv_ctxt {
  * @sc_wr_count: Send Queue entries this chain reserved
  * @sc_rw_list: rw contexts whose Writes go before the Send
  * @sc_nr_pages: pages in @sc_pages
- * @sc_pages: reply pages, released when the Send completes
+ * @sc_pages: reply pages, one reference each, put when the Send completes
  * @sc_sges: the SGEs; the connection uses sx_max_send_sges of them
  */
 struct svc_rdma_send_ctxt {

@@ -1,64 +1,57 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Kernel-version seams.
+ * Kernel-version seams, in the manner of WireGuard's compat tree.
  *
- * Every kernel API that svcrdma uses and that differs between the kernels
- * it builds for is named here, once.  The protocol code uses only these
- * names.  The SVCRDMA_HAVE_* flags come from feature tests against the
- * build tree's headers in Kbuild (see svcrdma_have there), never from
- * version numbers: distribution kernels backport.
+ * Kbuild includes this header ahead of every file of the module and of its
+ * KUnit suites (-include), so the protocol code is written against the
+ * newest kernel svcrdma supports (6.12) and never tests a version.  Each
+ * seam below maps one upstream change back onto the older kernel (6.1).
+ * Its SVCRDMA_HAVE_* flag comes from a feature test against the build
+ * tree's headers in Kbuild, never from LINUX_VERSION_CODE: Debian's 6.1
+ * and other stable kernels carry backports that a version number hides.
+ *
+ * A seam that every supported kernel takes the same way is deleted, not
+ * kept: ->xpo_release_ctxt (6.1.70 and 6.12 both have it), the
+ * struct xprt_class netid list and rdma_rw_max_send_wr() (both kernels)
+ * are used directly.  A kernel without them fails to build at the use.
  */
 #ifndef SVCRDMA_SVC_RDMA_COMPAT_H
 #define SVCRDMA_SVC_RDMA_COMPAT_H
 
+#include <linux/sunrpc/svc.h>
 #include <linux/sunrpc/svc_xprt.h>
-#include <linux/sunrpc/xprt.h>
-#include <rdma/rw.h>
 
 /*
- * How the transport's per-request context is released: every kernel
- * svcrdma builds for (6.1.y from 6.1.70 on, and 6.12) hands it back
- * through ->xpo_release_ctxt.  There is no fallback to the older
- * ->xpo_release_rqst: a tree without the new hook stops the build.
+ * Linux 6.3, "SUNRPC: Remove ->xpo_secure_port()": each transport now
+ * sets RQ_SECURE in its ->xpo_recvfrom, as svc_rdma_recvfrom() does.
+ * Older kernels call ->xpo_secure_port after every receive and have no
+ * NULL check, so there the ops table gets a hook that does the same.
+ * SVC_XPRT_OPS_COMPAT goes last in a struct svc_xprt_ops initializer.
  */
-#ifdef SVCRDMA_HAVE_XPO_RELEASE_CTXT
-#define SVCRDMA_XPO_RELEASE(fn)		.xpo_release_ctxt = (fn)
-#else
-#error "svcrdma needs svc_xprt_ops.xpo_release_ctxt (Linux 6.1.70 or later)"
-#endif
-
-/*
- * struct xprt_class has a netid list (every kernel svcrdma builds for,
- * 6.1 included), a flexible array that sunrpc's lookups by netid walk up
- * to an empty-string terminator.  A class built without the list would
- * send those walks past its end, so a feature test that fails to find the
- * member must stop the build, never leave the list out.
- */
-#ifndef SVCRDMA_HAVE_XPRT_CLASS_NETID
-#error "svcrdma needs struct xprt_class.netid[] (the Kbuild feature test missed it)"
-#endif
-
-/*
- * Send Queue entries that @ctxts rw contexts may need, for sizing the Send
- * CQ.  Kernels with rdma_rw_max_send_wr() say it; without it, assume the
- * worst: a registration and an invalidation beside every RDMA WR.
- */
-static inline unsigned int svc_rdma_rw_send_wrs(struct ib_device *dev,
-						u32 port, unsigned int ctxts)
+#ifdef SVCRDMA_HAVE_XPO_SECURE_PORT
+static inline void svc_rdma_compat_secure_port(struct svc_rqst *rqstp)
 {
-#ifdef SVCRDMA_HAVE_RDMA_RW_MAX_SEND_WR
-	return rdma_rw_max_send_wr(dev, port, ctxts, 0);
-#else
-	return 3 * ctxts;
-#endif
+	__set_bit(RQ_SECURE, &rqstp->rq_flags);
 }
 
+#define SVC_XPRT_OPS_COMPAT	.xpo_secure_port = svc_rdma_compat_secure_port,
+#else
+#define SVC_XPRT_OPS_COMPAT
+#endif
+
 /*
- * __assign_str() in a tracepoint took the source string until 6.10; later
- * kernels take it from the __string() declaration.
+ * Linux 6.10, "tracing: Remove __assign_str_len()" and the series before
+ * it: __assign_str() takes only the field, whose source the __string()
+ * declaration remembers.  6.1's __string() keeps no source, so the old
+ * two-argument form cannot be rebuilt from the new one; the tracepoints
+ * name both, and where the kernel takes the source from __string() this
+ * seam only evaluates it (every source here is a plain lookup).  The
+ * tracepoint machinery redefines __assign_str() at each stage, which is
+ * why this is a name of our own.
  */
 #ifdef SVCRDMA_HAVE_ASSIGN_STR_ONE_ARG
-#define svc_rdma_assign_str(dst, src)	__assign_str(dst)
+#define svc_rdma_assign_str(dst, src)	\
+	do { (void)(src); __assign_str(dst); } while (0)
 #else
 #define svc_rdma_assign_str(dst, src)	__assign_str(dst, src)
 #endif
