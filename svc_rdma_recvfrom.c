@@ -466,6 +466,16 @@ int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 	int ret;
 
 	rqstp->rq_xprt_ctxt = NULL;
+	/*
+	 * sunrpc releases every page in [rq_respages, rq_next_page) once
+	 * this returns, Call or not (svc_xprt_release()), and since 6.4 it
+	 * does so with release_pages(), which takes no NULL slot.  What is
+	 * left of the last request's range may point at slots that a Read
+	 * gives away below: start from an empty range; only a Call gets one
+	 * (svc_rdma_set_respages()).
+	 */
+	rqstp->rq_respages = rqstp->rq_pages;
+	rqstp->rq_next_page = rqstp->rq_respages;
 	rc = svc_rdma_take_ready(sx);
 	/* the next Call may go to another thread while this one works */
 	svc_xprt_received(xprt);

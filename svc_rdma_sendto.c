@@ -30,8 +30,8 @@
  * All RDMA Writes (data items, then the Reply chunk) and the final Send
  * go out in one chain (svc_rdma_post.c).  The Send's completion releases
  * everything the reply used: the rw contexts and their mappings, the
- * SGE mappings, and the reply's pages, which move from rq_respages into
- * the Send context so that they outlive the svc_rqst.
+ * SGE mappings, and the Send context's references on the reply's pages,
+ * taken so that the pages outlive the svc_rqst.
  *
  * When the client accepts remote invalidation (RFC 8797) and offered an
  * rkey in its Call, the Send invalidates it (Send With Invalidate), error
@@ -202,16 +202,22 @@ static int svc_rdma_map_inline(struct svc_rdma_xprt *sx,
 	return 0;
 }
 
-/* The reply's pages now belong to the Send; svc_rqst gets fresh ones. */
-static void svc_rdma_take_pages(struct svc_rdma_send_ctxt *sc,
+/*
+ * The Send holds its own reference on each of the reply's pages, so that
+ * they outlive the svc_rqst until the Send completes.  rq_respages keeps
+ * its references and its range: sunrpc releases both after ->xpo_sendto
+ * (6.4 and later with release_pages(), which must not see an emptied
+ * slot; 6.1 with put_page()), and svc_alloc_arg() refills the slots.
+ */
+static void svc_rdma_hold_pages(struct svc_rdma_send_ctxt *sc,
 				struct svc_rqst *rqstp)
 {
 	struct page **pp;
 
 	for (pp = rqstp->rq_respages; pp < rqstp->rq_next_page; pp++) {
 		if (*pp && sc->sc_nr_pages < ARRAY_SIZE(sc->sc_pages)) {
+			get_page(*pp);
 			sc->sc_pages[sc->sc_nr_pages++] = *pp;
-			*pp = NULL;
 		}
 	}
 }
@@ -376,7 +382,7 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 				  reply_written);
 	if (ret)
 		goto out_release;
-	svc_rdma_take_pages(sc, rqstp);
+	svc_rdma_hold_pages(sc, rqstp);
 	list_splice_init(&chain.ch_rw, &sc->sc_rw_list);
 	svc_rdma_call_done(sx, rc);
 	ret = svc_rdma_post_send(sx, sc, chain.ch_wrs, rc->rc_inv_rkey);
