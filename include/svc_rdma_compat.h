@@ -56,4 +56,14 @@ static inline void svc_rdma_compat_secure_port(struct svc_rqst *rqstp)
 #define svc_rdma_assign_str(dst, src)	__assign_str(dst, src)
 #endif
 
+/*
+ * Linux 6.4, "kunit: rename KUNIT_ASSERT_FAILURE to KUNIT_FAIL_AND_ABORT
+ * for readability": the KUnit suites use the new name.  Only the tests
+ * need it, and only a kernel built with KUnit defines either.
+ */
+#ifndef SVCRDMA_HAVE_KUNIT_FAIL_AND_ABORT
+#define KUNIT_FAIL_AND_ABORT(test, fmt, ...)	\
+	KUNIT_ASSERT_FAILURE(test, fmt, ##__VA_ARGS__)
+#endif
+
 #endif /* SVCRDMA_SVC_RDMA_COMPAT_H */

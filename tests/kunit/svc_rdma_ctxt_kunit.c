@@ -141,7 +141,7 @@ static struct svc_rdma_send_ctxt *hold(struct kunit *test)
 		}
 	}
 	svc_rdma_send_ctxt_put(fx->sx, sc);
-	KUNIT_ASSERT_FAILURE(test, "a test holds at most %d contexts", MAX_HELD);
+	KUNIT_FAIL_AND_ABORT(test, "a test holds at most %d contexts", MAX_HELD);
 	return NULL;
 }
 
@@ -275,7 +275,7 @@ static void put_releases_pages_test(struct kunit *test)
 		if (!pages[i]) {
 			while (i--)
 				put_page(pages[i]);
-			KUNIT_ASSERT_FAILURE(test, "no memory for pages");
+			KUNIT_FAIL_AND_ABORT(test, "no memory for pages");
 		}
 	}
 
