@@ -2,37 +2,72 @@
 # lib.sh: shared settings for the host scripts.  Source it; it defines no
 # side effects beyond variables and functions.
 #
-# The kernel is one variable, SVCRDMA_KSERIES (default 6.1).  Everything that
-# depends on it (headers, image kernel, test-kernel source) is derived here,
-# so supporting another series changes this table, not the scripts.
-
+# The kernel series is one variable, SVCRDMA_KSERIES (6.1, the default, or
+# 6.12).  Everything that depends on it (headers, the stock guest kernel,
+# the test-kernel source) is derived here, so supporting another series
+# changes this table, not the scripts.  Both series come from the same
+# apt sources (Debian 12 ships 6.12 as linux-image-6.12-amd64).
 SVCRDMA_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 SVCRDMA_CACHE=${SVCRDMA_CACHE:-/var/cache/svcrdma}
 SVCRDMA_KSERIES=${SVCRDMA_KSERIES:-6.1}
+SVCRDMA_ALL_KSERIES="6.1 6.12"		# what make check runs, in order
+KSERIES_SUITE=bookworm			# the guest image's suite
 
-case $SVCRDMA_KSERIES in
-6.1)
-	KSERIES_SUITE=bookworm		# where the metapackages resolve
-	KSERIES_SRC_PKG=linux-source-6.1
-	;;
-*)
-	echo "lib.sh: unknown kernel series '$SVCRDMA_KSERIES'" >&2
-	return 1 2>/dev/null || exit 1
-	;;
-esac
+# kseries_set SERIES: point the KSERIES_* variables at one series.
+kseries_set() {
+	case $1 in
+	6.1)
+		KSERIES_META=amd64		# linux-image-amd64, linux-headers-amd64
+		KSERIES_SRC_PKG=linux-source-6.1
+		;;
+	6.12)
+		KSERIES_META=6.12-amd64
+		KSERIES_SRC_PKG=linux-source-6.12
+		;;
+	*)
+		echo "lib.sh: unknown kernel series '$1' (6.1 or 6.12)" >&2
+		return 1
+		;;
+	esac
+	SVCRDMA_KSERIES=$1
+	export SVCRDMA_KSERIES
+}
+kseries_set "$SVCRDMA_KSERIES" || { return 1 2>/dev/null || exit 1; }
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
-# kabi: the stock kernel's ABI name (e.g. 6.1.0-57-amd64), resolved through
-# the linux-image-amd64 metapackage unless SVCRDMA_KABI overrides it.
+# kabi: the stock kernel's ABI name of the series (6.1.0-57-amd64,
+# 6.12.118+deb12-amd64), resolved through its linux-image metapackage
+# unless SVCRDMA_KABI_<series> overrides it (SVCRDMA_KABI_6_12=...;
+# SVCRDMA_KABI alone still means 6.1).
 kabi() {
-	if [ -n "${SVCRDMA_KABI:-}" ]; then
-		echo "$SVCRDMA_KABI"
+	local var=SVCRDMA_KABI_${SVCRDMA_KSERIES//./_} want
+	want=${!var:-}
+	[ -n "$want" ] || [ "$SVCRDMA_KSERIES" != 6.1 ] || want=${SVCRDMA_KABI:-}
+	if [ -n "$want" ]; then
+		echo "$want"
 		return
 	fi
-	apt-cache depends linux-image-amd64 2>/dev/null |
+	apt-cache depends "linux-image-$KSERIES_META" 2>/dev/null |
 		sed -n 's/^ *Depends: linux-image-\([0-9].*\)$/\1/p' | head -n1
+}
+
+# kabi_of SERIES: kabi for another series than the current one.
+kabi_of() {
+	(kseries_set "$1" && kabi)
+}
+
+# kernel_tag KIND: how logs, build folders and guests name a kernel of
+# the series: stock-6.1, test-6.12 (KIND is stock or test).
+kernel_tag() {
+	echo "$1-$SVCRDMA_KSERIES"
+}
+
+# module_out KIND: the folder, under the checkout, of the module built for
+# that kernel (the guests load build/<tag>/svcrdma.ko).
+module_out() {
+	echo "build/$(kernel_tag "$1")"
 }
 
 # pkg_version PKG: the installed (or else candidate) version of a package.

@@ -23,7 +23,7 @@
 set -u
 GUEST_OUT=${GUEST_OUT:-/guest/out}
 GUEST_TOP=${GUEST_TOP:-/guest/top}
-GUEST_KERNEL=${GUEST_KERNEL:-stock}
+GUEST_KERNEL=${GUEST_KERNEL:-stock-6.1}	# stock|test-SERIES (scripts/vm)
 SERVER_IP=${SERVER_IP:-192.0.2.1}	# TEST-NET-1: never leaves the guest
 SERVER_IP6=${SERVER_IP6:-2001:db8::1}
 NIC=${NIC:-eth0}
