@@ -16,6 +16,7 @@ BENCH_VERSIONS=${BENCH_VERSIONS:-3 4.2}
 R=$GUEST_OUT/bench
 mkdir -p "$R"
 echo "$B" >"$R/side-b"
+uname -r >"$R/kernel"
 
 # name rw bs iodepth size
 JOBS="seqread read 1M 4 128M
