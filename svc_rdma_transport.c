@@ -363,11 +363,11 @@ static noinline struct rdma_cm_id *
 svc_rdma_listen_id(struct svc_rdma_xprt *listener, struct net *net,
 		   struct sockaddr *sa)
 {
-	struct rdma_cm_id *id;
+	struct rdma_cm_id *id = rdma_create_id(net, svc_rdma_listen_handler,
+					       listener, RDMA_PS_TCP,
+					       IB_QPT_RC);
 	int ret;
 
-	id = rdma_create_id(net, svc_rdma_listen_handler, listener,
-			    RDMA_PS_TCP, IB_QPT_RC);
 	if (IS_ERR(id))
 		return id;
 	/* v6-only, so that the IPv4 listener can take the same port */
@@ -809,16 +809,19 @@ static void svc_rdma_kill_temp_xprt(struct svc_xprt *xprt)
 }
 
 const struct svc_xprt_ops svc_rdma_xprt_ops = {
+	/* a listener, and the connections it accepts */
 	.xpo_create		= svc_rdma_listen,
 	.xpo_accept		= svc_rdma_accept,
-	.xpo_has_wspace		= svc_rdma_has_wspace,
+	/* one request: its Call, its context, its reply */
 	.xpo_recvfrom		= svc_rdma_recvfrom,
-	.xpo_sendto		= svc_rdma_sendto,
-	.xpo_result_payload	= svc_rdma_result_payload,
 	.xpo_release_ctxt	= svc_rdma_release_ctxt,
+	.xpo_result_payload	= svc_rdma_result_payload,
+	.xpo_sendto		= svc_rdma_sendto,
+	.xpo_has_wspace		= svc_rdma_has_wspace,
+	/* the end of a connection */
+	.xpo_kill_temp_xprt	= svc_rdma_kill_temp_xprt,
 	.xpo_detach		= svc_rdma_detach,
 	.xpo_free		= svc_rdma_free,
-	.xpo_kill_temp_xprt	= svc_rdma_kill_temp_xprt,
 	/* no ->xpo_handshake: RPC-with-TLS is not offered over RDMA */
 	SVC_XPRT_OPS_COMPAT
 };
