@@ -6,6 +6,7 @@
 #   make W=1 / make C=2       extra warnings / sparse, passed to Kbuild
 #   make install              install into /lib/modules and run depmod
 #   make check                every test (see README.md); make demo
+#   make deb                  build/deb/svcrdma-dkms_<version>_all.deb
 #   make kunit                the KUnit suites in a test-kernel guest, parsed
 #   make hostile              the hostile RDMA client (tests/hostile)
 #   make fuzz / fuzz-check    the header decoder under libFuzzer (tests/fuzz):
@@ -21,7 +22,7 @@ OUT ?=
 MDIR := $(if $(OUT),$(abspath $(OUT)),$(SRC))
 # The files Kbuild needs, mirrored by symlink into OUT so that two builds
 # against two kernels never share an object file.
-KSOURCES := Kbuild $(wildcard *.c include/*.h tests/kunit/*.c tests/kunit/*.h)
+KSOURCES := Kbuild dkms.conf $(wildcard *.c include/*.h tests/kunit/*.c tests/kunit/*.h)
 
 all: modules
 
@@ -50,6 +51,9 @@ demo:
 kunit:
 	$(SRC)/scripts/kunit
 
+deb:
+	$(SRC)/scripts/deb
+
 # tests/hostile: the lying RDMA client, a userspace program run in guests
 HOSTILE := $(SRC)/build/hostile/hostile
 hostile: $(HOSTILE)
@@ -66,4 +70,4 @@ fuzz:
 fuzz-check:
 	$(SRC)/scripts/fuzz --check $(FUZZ_SECONDS)
 
-.PHONY: all modules install clean check demo kunit hostile fuzz fuzz-check
+.PHONY: all modules install clean check demo kunit deb hostile fuzz fuzz-check

@@ -177,3 +177,4 @@ module_exit(svc_rdma_exit);
 
 MODULE_DESCRIPTION("NFS server RPC-over-RDMA transport (out of tree)");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(SVCRDMA_MODULE_VERSION);
