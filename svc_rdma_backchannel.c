@@ -105,7 +105,7 @@ static int svc_rdma_bc_send_request(struct rpc_rqst *rqst)
 	}
 	sc->sc_len = hdr_len + len;
 	rqst->rq_xtime = ktime_get();
-	svc_rdma_stat_inc(SVCRDMA_STAT_BC_CALLS);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_BC_CALLS);
 	trace_svcrdma_bc_call(sx, rqst->rq_xid, len);
 	if (svc_rdma_post_send(sx, sc, 0, 0))
 		return -ENOTCONN;
@@ -304,7 +304,7 @@ void svc_rdma_bc_receive(struct svc_rdma_xprt *sx,
 	spin_lock(&xprt->queue_lock);
 	xprt_complete_rqst(req->rq_task, hdr->msg_len);
 	xprt_unpin_rqst(req);
-	svc_rdma_stat_inc(SVCRDMA_STAT_BC_REPLIES);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_BC_REPLIES);
 out_unlock:
 	spin_unlock(&xprt->queue_lock);
 }

@@ -120,7 +120,7 @@ int svc_rdma_sq_reserve(struct svc_rdma_xprt *sx, unsigned int count)
 	trace_svcrdma_sq_wait(sx, count, sx->sx_sq_avail);
 	spin_unlock(&sx->sx_sq_lock);
 
-	svc_rdma_stat_inc(SVCRDMA_STAT_SQ_WAITS);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_SQ_WAITS);
 	wait_for_completion(&w.done);
 	return w.status;
 }
@@ -374,7 +374,7 @@ static void svc_rdma_wc_send(struct ib_cq *cq, struct ib_wc *wc)
 	svc_rdma_sq_release(sx, sc->sc_wr_count);
 	if (unlikely(wc->status != IB_WC_SUCCESS)) {
 		if (wc->status != IB_WC_WR_FLUSH_ERR) {
-			svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
+			svc_rdma_xstat_inc(sx, SVCRDMA_STAT_SEND_ERRORS);
 			trace_svcrdma_wc_err(sx, "send", wc);
 		}
 		svc_rdma_xprt_close(sx, "send completion error");
@@ -398,7 +398,7 @@ void svc_rdma_wc_write(struct ib_cq *cq, struct ib_wc *wc)
 	if (wc->status == IB_WC_SUCCESS)
 		return;
 	if (wc->status != IB_WC_WR_FLUSH_ERR) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_SEND_ERRORS);
 		trace_svcrdma_wc_err(sx, "write", wc);
 	}
 	svc_rdma_xprt_close(sx, "RDMA Write failed");
@@ -457,7 +457,7 @@ enum svc_rdma_posted svc_rdma_post_chain(struct svc_rdma_xprt *sx,
 	if (!ret)
 		return SVCRDMA_POSTED_ALL;
 	trace_svcrdma_post_err(sx, ret);
-	svc_rdma_stat_inc(SVCRDMA_STAT_SEND_ERRORS);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_SEND_ERRORS);
 	svc_rdma_xprt_close(sx, "post failed");
 	/* a failure that names no WR (an injected one) may have posted some */
 	return bad == first ? SVCRDMA_POSTED_NONE : SVCRDMA_POSTED_SOME;
@@ -503,7 +503,7 @@ int svc_rdma_post_send(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc,
 	if (inv_rkey) {
 		wr->opcode = IB_WR_SEND_WITH_INV;
 		wr->ex.invalidate_rkey = inv_rkey;
-		svc_rdma_stat_inc(SVCRDMA_STAT_SEND_W_INV);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_SEND_W_INV);
 	} else {
 		wr->opcode = IB_WR_SEND;
 	}

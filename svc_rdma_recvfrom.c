@@ -267,11 +267,11 @@ static void svc_rdma_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 	atomic_dec(&sx->sx_recvs_posted);
 	if (unlikely(wc->status != IB_WC_SUCCESS))
 		goto out_err;
-	svc_rdma_stat_inc(SVCRDMA_STAT_RECVS);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_RECVS);
 
 	if (atomic_inc_return(&sx->sx_outstanding) >
 	    sx->sx_max_requests + SVCRDMA_BC_REQUESTS) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_CREDIT_OVERRUNS);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_CREDIT_OVERRUNS);
 		trace_svcrdma_credit_overrun(sx, 0,
 					     atomic_read(&sx->sx_outstanding));
 		atomic_dec(&sx->sx_outstanding);
@@ -293,7 +293,7 @@ static void svc_rdma_wc_receive(struct ib_cq *cq, struct ib_wc *wc)
 
 out_err:
 	if (wc->status != IB_WC_WR_FLUSH_ERR) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_RECV_ERRORS);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_RECV_ERRORS);
 		trace_svcrdma_wc_err(sx, "receive", wc);
 	}
 	svc_rdma_recv_ctxt_put(sx, rc);
@@ -392,10 +392,10 @@ static int svc_rdma_take_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 		if (ret)
 			return ret;
 		if (hdr->proc == SVCRDMA_NOMSG)
-			svc_rdma_stat_inc(SVCRDMA_STAT_PZ_CHUNKS);
+			svc_rdma_xstat_inc(sx, SVCRDMA_STAT_PZ_CHUNKS);
 		else
-			svc_rdma_stat_add(SVCRDMA_STAT_READ_CHUNKS,
-					  hdr->read_chunks);
+			svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_CHUNKS,
+					   hdr->read_chunks);
 	}
 	svc_rdma_set_arg(rqstp, rc, head, paged);
 	return 0;
@@ -420,7 +420,7 @@ static void svc_rdma_refuse(struct svc_rdma_xprt *sx,
 	default:
 		/* no xid to answer, or the Call's data could not be read */
 		if (status == -EBADMSG)
-			svc_rdma_stat_inc(SVCRDMA_STAT_HDR_DROPS);
+			svc_rdma_xstat_inc(sx, SVCRDMA_STAT_HDR_DROPS);
 		svc_rdma_xprt_close(sx, "unanswerable Call");
 		break;
 	}

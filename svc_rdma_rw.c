@@ -503,7 +503,7 @@ static int svc_rdma_read_post(struct svc_rdma_xprt *sx,
 	svc_rdma_sq_release(sx, chain->ch_wrs);
 	svc_rdma_chain_release(sx, &chain->ch_rw);
 	if (chain->ch_status != IB_WC_SUCCESS) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_READ_ERRORS);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_READ_ERRORS);
 		svc_rdma_xprt_close(sx, "RDMA Read failed");
 		return -EIO;
 	}
@@ -557,7 +557,7 @@ int svc_rdma_read_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 	svc_rdma_chain_release(sx, &chain.ch_rw);
 	if (ret)	/* a chain longer than the Send Queue is the client's */
 		return ret == -E2BIG ? -EINVAL : -EIO;
-	svc_rdma_stat_add(SVCRDMA_STAT_READ_BYTES, hdr->read_len);
+	svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_BYTES, hdr->read_len);
 	trace_svcrdma_read_chunks(sx, hdr->xid, hdr->read_len);
 	*head = a.head;
 	*paged = a.len;

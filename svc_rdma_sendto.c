@@ -93,10 +93,10 @@ int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
 	}
 	sc->sc_len = len;
 	if (err == SVCRDMA_ERR_VERS) {
-		svc_rdma_stat_inc(SVCRDMA_STAT_ERR_VERS);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_ERR_VERS);
 		trace_svcrdma_send_err_vers(sx, xid, len);
 	} else {
-		svc_rdma_stat_inc(SVCRDMA_STAT_ERR_CHUNK);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_ERR_CHUNK);
 		trace_svcrdma_send_err_chunk(sx, xid, len);
 	}
 	return svc_rdma_post_send(sx, sc, 0, inv_rkey);
@@ -197,7 +197,7 @@ static int svc_rdma_map_inline(struct svc_rdma_xprt *sx,
 	if (ret < 0)
 		return ret;
 	sc->sc_len += ret;
-	svc_rdma_stat_inc(SVCRDMA_STAT_PULL_UPS);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_PULL_UPS);
 	trace_svcrdma_pull_up(sx, rc->rc_hdr.xid, ret);
 	return 0;
 }
@@ -240,8 +240,8 @@ static int svc_rdma_write_payloads(struct svc_rdma_xprt *sx,
 					   &written[i]);
 		if (ret)
 			return ret;
-		svc_rdma_stat_inc(SVCRDMA_STAT_WRITE_CHUNKS);
-		svc_rdma_stat_add(SVCRDMA_STAT_WRITE_BYTES, written[i]);
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_WRITE_CHUNKS);
+		svc_rdma_xstat_add(sx, SVCRDMA_STAT_WRITE_BYTES, written[i]);
 		trace_svcrdma_write_chunk(sx, hdr->xid, written[i]);
 	}
 	return 0;
@@ -297,8 +297,8 @@ static int svc_rdma_build_writes(struct svc_rdma_xprt *sx,
 				   plan->wire_len, reply_written);
 	if (ret)
 		return ret;
-	svc_rdma_stat_inc(SVCRDMA_STAT_REPLY_CHUNKS);
-	svc_rdma_stat_add(SVCRDMA_STAT_REPLY_BYTES, *reply_written);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_REPLY_CHUNKS);
+	svc_rdma_xstat_add(sx, SVCRDMA_STAT_REPLY_BYTES, *reply_written);
 	trace_svcrdma_reply_chunk(sx, hdr->xid, *reply_written);
 	return 0;
 }
@@ -326,7 +326,7 @@ static int svc_rdma_build_send(struct svc_rdma_xprt *sx,
 	ret = svc_rdma_map_inline(sx, sc, xb, rc, plan);
 	if (ret)
 		return ret;
-	svc_rdma_stat_inc(SVCRDMA_STAT_INLINE_REPLIES);
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_INLINE_REPLIES);
 	trace_svcrdma_send_inline(sx, rc->rc_hdr.xid, plan->wire_len);
 	return 0;
 }

@@ -147,6 +147,7 @@ static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
 	INIT_LIST_HEAD(&sx->sx_read_orphans);
 	sx->sx_write_cqe.done = svc_rdma_wc_write;
 	INIT_WORK(&sx->sx_close_work, svc_rdma_close_work);
+	INIT_LIST_HEAD(&sx->sx_conn_link);
 }
 
 /*
@@ -171,9 +172,12 @@ svc_rdma_xprt_alloc(struct svc_serv *serv, struct net *net)
 
 ALLOW_ERROR_INJECTION(svc_rdma_xprt_alloc, NULL);
 
-/* Undoes svc_rdma_xprt_alloc() for a transport sunrpc never saw. */
+/* Undoes svc_rdma_xprt_alloc() for a transport sunrpc never saw; what
+ * counted on it, if anything, is folded into the global counters.
+ */
 static void svc_rdma_xprt_discard(struct svc_rdma_xprt *sx)
 {
+	svc_rdma_conn_retire(sx);
 	put_net_track(sx->sx_xprt.xpt_net, &sx->sx_xprt.ns_tracker);
 	kfree(sx);
 }
@@ -602,6 +606,10 @@ static int svc_rdma_do_accept(struct svc_rdma_xprt *sx)
 	sx->sx_port = sx->sx_cm_id->port_num;
 	attrs = &sx->sx_dev->attrs;
 
+	/* svc_rdma_xprt_discard() frees them if the accept fails */
+	ret = svc_rdma_conn_stats_alloc(sx);
+	if (ret)
+		return ret;
 	ret = svc_rdma_setup_qp(sx);
 	if (ret)
 		return ret;
@@ -684,6 +692,7 @@ static struct svc_xprt *svc_rdma_accept(struct svc_xprt *xprt)
 		goto out_reject;
 	svc_rdma_stat_inc(SVCRDMA_STAT_CONNECTS);
 	svc_rdma_stat_inc(SVCRDMA_STAT_LIVE_XPRTS);
+	svc_rdma_conn_list(sx);
 	trace_svcrdma_accept(sx);
 	return &sx->sx_xprt;
 
@@ -779,6 +788,8 @@ static void svc_rdma_free_work(struct work_struct *work)
 		return;
 	}
 	svc_rdma_release_resources(sx);
+	/* nothing counts on a drained QP; the device lives with the id */
+	svc_rdma_conn_retire(sx);
 	rdma_destroy_id(sx->sx_cm_id);
 	svc_rdma_stat_inc(SVCRDMA_STAT_DISCONNECTS);
 	svc_rdma_stat_dec(SVCRDMA_STAT_LIVE_XPRTS);

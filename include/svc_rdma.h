@@ -22,6 +22,7 @@
 #include <rdma/rw.h>
 
 #include "svc_rdma_hdr.h"
+#include "svc_rdma_stats.h"
 
 /*
  * Our own transport identifier.  nfsd finds the backchannel rpc_xprt class
@@ -99,6 +100,9 @@ enum {
  * @sx_close_work: flushes the QP as soon as the connection is closing
  * @sx_free_work: tears the connection down in process context
  * @sx_bc: the backchannel's private state, or NULL
+ * @sx_stats: this connection's counters (per CPU); NULL for a listener
+ * @sx_conn_link: entry on the list of live connections (svc_rdma_stats.c)
+ * @sx_conn_id: the connection's number in /proc/fs/svcrdma/connections
  */
 struct svc_rdma_xprt {
 	struct svc_xprt		sx_xprt;
@@ -147,11 +151,28 @@ struct svc_rdma_xprt {
 	struct work_struct	sx_close_work;
 	struct work_struct	sx_free_work;
 	void			*sx_bc;
+
+	struct svc_rdma_counters __percpu *sx_stats;
+	struct list_head	sx_conn_link;
+	u64			sx_conn_id;
 };
 
 static inline struct svc_rdma_xprt *to_sx(struct svc_xprt *xprt)
 {
 	return container_of(xprt, struct svc_rdma_xprt, sx_xprt);
+}
+
+/* Counts an event of connection @sx (a per-connection counter). */
+static inline void svc_rdma_xstat_add(struct svc_rdma_xprt *sx,
+				      enum svc_rdma_stat stat, long n)
+{
+	svc_rdma_counters_add(sx->sx_stats, stat, n);
+}
+
+static inline void svc_rdma_xstat_inc(struct svc_rdma_xprt *sx,
+				      enum svc_rdma_stat stat)
+{
+	svc_rdma_counters_add(sx->sx_stats, stat, 1);
 }
 
 /**
@@ -372,6 +393,11 @@ int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,
 int svc_rdma_sendto(struct svc_rqst *rqstp);
 int svc_rdma_result_payload(struct svc_rqst *rqstp, unsigned int offset,
 			    unsigned int length);
+
+/* svc_rdma_stats.c: the live connections, and their counters */
+int svc_rdma_conn_stats_alloc(struct svc_rdma_xprt *sx);
+void svc_rdma_conn_list(struct svc_rdma_xprt *sx);
+void svc_rdma_conn_retire(struct svc_rdma_xprt *sx);
 
 /* svc_rdma_backchannel.c */
 int svc_rdma_bc_init(void);

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * svcrdma's counters.  They are global to the module, kept per CPU, and
- * read through /proc/fs/svcrdma/stats, one "name value" line each, in
- * the order of this enum.  The live_* lines are gauges: they go back to
- * zero when every connection is gone.
+ * svcrdma's counters, kept per CPU, and read through
+ * /proc/fs/svcrdma/stats, one "name value" line each, in the order of
+ * this enum.  The live_* lines are gauges: they go back to zero when
+ * every connection is gone.
+ *
+ * The counters from SVCRDMA_STAT_FIRST_CONN to SVCRDMA_STAT_LAST_CONN
+ * belong to a connection: each connection counts them in its own per-CPU
+ * struct svc_rdma_counters, and /proc/fs/svcrdma/connections shows them.
+ * The others are global only.
  */
 #ifndef SVCRDMA_SVC_RDMA_STATS_H
 #define SVCRDMA_SVC_RDMA_STATS_H
@@ -41,7 +46,18 @@ enum svc_rdma_stat {
 	SVCRDMA_STAT_LIVE_RECV_CTXTS,	/* gauge: Receive contexts */
 	SVCRDMA_STAT_LIVE_SEND_CTXTS,	/* gauge: Send contexts */
 	SVCRDMA_STAT_LIVE_RW_CTXTS,	/* gauge: rw contexts */
-	SVCRDMA_STAT_NR
+	SVCRDMA_STAT_NR,
+
+	SVCRDMA_STAT_FIRST_CONN = SVCRDMA_STAT_RECVS,
+	SVCRDMA_STAT_LAST_CONN = SVCRDMA_STAT_BC_REPLIES,
+};
+
+/**
+ * struct svc_rdma_counters - one connection's counters on one CPU
+ * @c: indexed by enum svc_rdma_stat; only the per-connection ones move
+ */
+struct svc_rdma_counters {
+	long	c[SVCRDMA_STAT_NR];
 };
 
 DECLARE_PER_CPU(long, svc_rdma_stats[SVCRDMA_STAT_NR]);
@@ -61,7 +77,29 @@ static inline void svc_rdma_stat_dec(enum svc_rdma_stat stat)
 	this_cpu_dec(svc_rdma_stats[stat]);
 }
 
+static inline bool svc_rdma_stat_is_conn(enum svc_rdma_stat stat)
+{
+	return stat >= SVCRDMA_STAT_FIRST_CONN &&
+	       stat <= SVCRDMA_STAT_LAST_CONN;
+}
+
+/*
+ * Counts on a connection's own counters: on the data path, no lock.  A
+ * connection without counters (a listener; a KUnit fixture) counts in
+ * the global ones, which the stats file includes all the same.
+ */
+static inline void svc_rdma_counters_add(struct svc_rdma_counters __percpu *cs,
+					 enum svc_rdma_stat stat, long n)
+{
+	if (likely(cs))
+		this_cpu_add(cs->c[stat], n);
+	else
+		this_cpu_add(svc_rdma_stats[stat], n);
+}
+
 long svc_rdma_stat_read(enum svc_rdma_stat stat);
+void svc_rdma_counters_sum(struct svc_rdma_counters __percpu *cs,
+			   long *sums);
 const char *svc_rdma_stat_name(enum svc_rdma_stat stat);
 int svc_rdma_stats_init(void);
 void svc_rdma_stats_exit(void);
