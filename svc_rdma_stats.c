@@ -146,6 +146,21 @@ const char *svc_rdma_stat_name(enum svc_rdma_stat stat)
 		return "unknown";
 	return svc_rdma_stat_names[stat];
 }
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_stat_name);
+
+/**
+ * svc_rdma_stat_add_global - Count an event of a connection without counters
+ * @stat: which counter
+ * @n: how much to add
+ *
+ * Out of line: connections always have counters but in KUnit fixtures,
+ * and the per-CPU array is not exported.
+ */
+void svc_rdma_stat_add_global(enum svc_rdma_stat stat, long n)
+{
+	this_cpu_add(svc_rdma_stats[stat], n);
+}
+EXPORT_SYMBOL_IF_KUNIT(svc_rdma_stat_add_global);
 
 /**
  * svc_rdma_counters_sum - Add up one connection's counters

@@ -83,10 +83,12 @@ static inline bool svc_rdma_stat_is_conn(enum svc_rdma_stat stat)
 	       stat <= SVCRDMA_STAT_LAST_CONN;
 }
 
+void svc_rdma_stat_add_global(enum svc_rdma_stat stat, long n);
+
 /*
  * Counts on a connection's own counters: on the data path, no lock.  A
- * connection without counters (a listener; a KUnit fixture) counts in
- * the global ones, which the stats file includes all the same.
+ * connection without counters (a KUnit fixture) counts in the global
+ * ones, which the stats file includes all the same.
  */
 static inline void svc_rdma_counters_add(struct svc_rdma_counters __percpu *cs,
 					 enum svc_rdma_stat stat, long n)
@@ -94,7 +96,7 @@ static inline void svc_rdma_counters_add(struct svc_rdma_counters __percpu *cs,
 	if (likely(cs))
 		this_cpu_add(cs->c[stat], n);
 	else
-		this_cpu_add(svc_rdma_stats[stat], n);
+		svc_rdma_stat_add_global(stat, n);
 }
 
 long svc_rdma_stat_read(enum svc_rdma_stat stat);
