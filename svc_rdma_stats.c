@@ -276,18 +276,33 @@ static int svc_rdma_retired_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-/* The connections file holds the lock from start to stop: no connection
- * can be unlisted, so none freed, while a stanza is being written.
+/*
+ * The connections file holds the lock from start to stop: no connection
+ * can be unlisted, so none freed, while a stanza is being written.  The
+ * position is the number of the last connection shown, and the list is in
+ * the order of the numbers, so a read that takes several calls resumes
+ * after it: a connection that leaves between two calls makes no other
+ * one skipped or shown twice.
  */
 static void *svc_rdma_conns_start(struct seq_file *m, loff_t *pos)
 {
+	struct svc_rdma_xprt *sx;
+
 	mutex_lock(&svc_rdma_conns_lock);
-	return seq_list_start(&svc_rdma_conns, *pos);
+	list_for_each_entry(sx, &svc_rdma_conns, sx_conn_link)
+		if (sx->sx_conn_id > *pos)
+			return sx;
+	return NULL;
 }
 
 static void *svc_rdma_conns_next(struct seq_file *m, void *v, loff_t *pos)
 {
-	return seq_list_next(v, &svc_rdma_conns, pos);
+	struct svc_rdma_xprt *sx = v;
+
+	*pos = sx->sx_conn_id;
+	if (list_is_last(&sx->sx_conn_link, &svc_rdma_conns))
+		return NULL;
+	return list_next_entry(sx, sx_conn_link);
 }
 
 static void svc_rdma_conns_stop(struct seq_file *m, void *v)
@@ -326,8 +341,7 @@ static void svc_rdma_conn_show_state(struct seq_file *m,
 
 static int svc_rdma_conns_show(struct seq_file *m, void *v)
 {
-	struct svc_rdma_xprt *sx = list_entry(v, struct svc_rdma_xprt,
-					      sx_conn_link);
+	struct svc_rdma_xprt *sx = v;
 	long sums[SVCRDMA_STAT_NR] = { };
 	enum svc_rdma_stat stat;
 
