@@ -26,6 +26,15 @@ GUEST_TOP=${GUEST_TOP:-/guest/top}
 GUEST_KERNEL=${GUEST_KERNEL:-stock-6.1}	# stock|test-SERIES (scripts/vm)
 SERVER_IP=${SERVER_IP:-192.0.2.1}	# TEST-NET-1: never leaves the guest
 SERVER_IP6=${SERVER_IP6:-2001:db8::1}
+# This guest's own addresses: the server's, but for a guest of its own
+# on the other end of the link (scripts/bench's client, GUEST_IP=
+# 192.0.2.2, which then has 2001:db8::2: a guest argument holds no ":").
+GUEST_IP=${GUEST_IP:-$SERVER_IP}
+if [ "$GUEST_IP" = "$SERVER_IP" ]; then
+	GUEST_IP6=$SERVER_IP6
+else
+	GUEST_IP6=2001:db8::${GUEST_IP##*.}
+fi
 NIC=${NIC:-eth0}
 EXPORT=/export
 ONLY=${ONLY:-}
@@ -134,8 +143,8 @@ within() {
 # Both steps are idempotent: scripts of one boot share the guest.
 net_up() {
 	ip link set "$NIC" mtu 4200 up &&
-		ip addr replace "$SERVER_IP/24" dev "$NIC" &&
-		ip -6 addr replace "$SERVER_IP6/64" dev "$NIC" nodad
+		ip addr replace "$GUEST_IP/24" dev "$NIC" &&
+		ip -6 addr replace "$GUEST_IP6/64" dev "$NIC" nodad
 }
 
 rxe_up() {
