@@ -1,0 +1,161 @@
+#!/bin/bash
+# bench-client.sh: the client guest of scripts/bench.  The server guest
+# (bench-server.sh) serves A, the in-tree svcrdma (class rdma, port
+# 20049), and B, ours (class rdma2, port 20050) when B=ours, else the
+# in-tree one again to show the noise.  This guest is only a client: the
+# stock NFS client over rpcrdma, on its own vCPU, so that the server
+# guest's CPU time is the server's alone.
+#
+# For each rep: the rxe ceiling (ib_write_bw and ib_read_bw between the
+# two guests, bytes over wall time); then, over NFSv3 and NFSv4.2, every
+# job on side A, then on side B (A, B, A, B...): fio with O_DIRECT
+# (1 MiB sequential read and write at iodepth 4, 4 KiB random read and
+# write at iodepth 1 and 16) and bench-meta.py (create, stat, readdir and
+# unlink of many small files).  Around each run it reads the server's
+# CPU jiffies over the control channel (bench-ctl.py), so that each run
+# has its server CPU time.  PROFILE=1 then records the server under perf
+# for 4 KiB random read at iodepth 16 and 1 MiB sequential write, per
+# side, over NFSv3.
+# Results: /guest/out/bench/ (fio JSON, meta JSON, *.cpu, rxe-*.json).
+# ONLY (lib.sh): the runs by name, "NFSv3 seqread side A rep 1",
+# "rxe ib_read_bw rep 2", "profile NFSv3 randread-qd16 side B".
+. "$(dirname "$0")/lib.sh"
+
+B=${B:-intree}
+RUNTIME=${RUNTIME:-10}
+REPS=${REPS:-3}
+META_FILES=${META_FILES:-1000}
+PROFILE=${PROFILE:-0}
+BENCH_VERSIONS=${BENCH_VERSIONS:-3 4.2}
+CTL_PORT=${CTL_PORT:-7000}
+R=$GUEST_OUT/bench
+mkdir -p "$R"
+echo "$B" >"$R/side-b"
+
+# name rw bs iodepth file
+JOBS="seqread read 1M 4 seq
+seqwrite write 1M 4 seq
+randread-qd1 randread 4k 1 rand
+randread-qd16 randread 4k 16 rand
+randwrite-qd1 randwrite 4k 1 rand
+randwrite-qd16 randwrite 4k 16 rand
+meta - - - -"
+declare -A FILE_SIZE=([seq]=128M [rand]=32M)
+
+ctl() { # ctl COMMAND...: one command to the server guest; prints its answer
+	python3 "$GUEST_TOP/tests/guest/bench-ctl.py" ask "$SERVER_IP" "$CTL_PORT" "$@"
+}
+
+port_of() { # port_of SIDE
+	if [ "$1" = B ] && [ "$B" = ours ]; then echo 20050; else echo 20049; fi
+}
+
+rxe_ceiling() { # rxe_ceiling TOOL REP: bytes over wall time, two guests
+	local tool=$1 rep=$2 n=400 size=1048576 t0 t1
+	ctl rdma "$tool" -d rxe0 -R -s $size -n $n -F >/dev/null || return 1
+	t0=$(date +%s.%N)
+	$tool -d rxe0 -R -s $size -n $n -F "$SERVER_IP" >"$R/$tool-r$rep.txt" 2>&1 || return 1
+	t1=$(date +%s.%N)
+	ctl reap >/dev/null || return 1
+	python3 - "$t0" "$t1" "$((n * size))" "$tool" >"$R/rxe-$tool-r$rep.json" <<'PY'
+import json, sys
+t0, t1, nbytes, tool = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+json.dump({"tool": tool, "bytes": nbytes, "seconds": t1 - t0,
+           "MiB_per_s": nbytes / (t1 - t0) / 2**20}, sys.stdout)
+PY
+}
+
+# prepare DIR: the files that the fio jobs read and write, written once
+# in full, so that every measured run finds them laid out.
+prepare() {
+	local f
+	mkdir -p "$1" || return
+	for f in "${!FILE_SIZE[@]}"; do
+		fio --name=prep --filename="$1/$f.dat" --rw=write --bs=1M \
+			--size="${FILE_SIZE[$f]}" --direct=1 --ioengine=libaio \
+			--iodepth=4 --output=/dev/null || return
+	done
+}
+
+# measured BASE CMD...: run CMD with the server's CPU jiffies read before
+# and after it, into BASE.cpu ("busy user total hz" twice, then the
+# wall seconds).
+measured() {
+	local base=$1 c0 c1 t0 t1
+	shift
+	c0=$(ctl cpu) || return 1
+	t0=$(date +%s.%N)
+	"$@" || return 1
+	t1=$(date +%s.%N)
+	c1=$(ctl cpu) || return 1
+	echo "${c0#ok } ${c1#ok } $(awk "BEGIN { print $t1 - $t0 }")" >"$base.cpu"
+}
+
+run_job() { # run_job DIR BASE NAME RW BS QD FILE
+	local dir=$1 base=$2 name=$3
+	if [ "$name" = meta ]; then
+		measured "$base" python3 "$GUEST_TOP/tests/guest/bench-meta.py" \
+			"$dir/meta" "$META_FILES" "$base.json"
+		return
+	fi
+	measured "$base" fio --name="$name" --filename="$dir/$7.dat" \
+		--rw="$4" --bs="$5" --iodepth="$6" --ioengine=libaio --direct=1 \
+		--size="${FILE_SIZE[$7]}" --runtime="$RUNTIME" --time_based \
+		--output-format=json --output="$base.json"
+}
+
+# profile V NAME SIDE: the server under perf while the job runs once
+profile() {
+	local v=$1 name=$2 side=$3 rw bs qd f dir
+	read -r _ rw bs qd f < <(grep "^$name " <<<"$JOBS")
+	dir=/mnt/$side/$side-v$v
+	ctl perf "v${v}_${name}_$side" >/dev/null || return 1
+	run_job "$dir" "$R/profile-v${v}_${name}_$side" "$name" "$rw" "$bs" "$qd" "$f"
+	ctl perfstop >/dev/null
+}
+
+must "guest NIC up ($GUEST_IP)" net_up
+must "rxe device up" rxe_up
+must "the NFS client's RDMA transport loaded" modprobe rpcrdma
+must "rpcbind and rpc.statd (NFSv3 locks) running" \
+	sh -c 'mkdir -p /run/rpcbind && rpcbind -w && rpc.statd --no-notify'
+must "the server guest answers" ctl hello
+ctl hello | cut -d' ' -f2 >"$R/kernel"
+
+for rep in $(seq "$REPS"); do
+	for tool in ib_write_bw ib_read_bw; do
+		! only "rxe $tool rep $rep" ||
+			check "rxe $tool rep $rep" rxe_ceiling $tool "$rep"
+	done
+done
+
+for v in $BENCH_VERSIONS; do
+	for side in A B; do
+		must "mount $side NFSv$v" nfs_mount "$v" "$(port_of $side)" /mnt/$side
+		must "files of side $side NFSv$v laid out" prepare "/mnt/$side/$side-v$v"
+	done
+	for rep in $(seq "$REPS"); do
+		while read -r name rw bs qd f; do
+			for side in A B; do
+				only "NFSv$v $name side $side rep $rep" || continue
+				check "NFSv$v $name side $side rep $rep" \
+					run_job "/mnt/$side/$side-v$v" \
+					"$R/v${v}_${name}_${side}_r$rep" \
+					"$name" "$rw" "$bs" "$qd" "$f"
+			done
+		done <<<"$JOBS"
+	done
+	if [ "$PROFILE" = 1 ] && [ "$v" = 3 ]; then
+		for name in randread-qd16 seqwrite; do
+			for side in A B; do
+				only "profile NFSv$v $name side $side" || continue
+				check "profile NFSv$v $name side $side" profile "$v" "$name" "$side"
+			done
+		done
+	fi
+	# The export is a tmpfs: free this version's files before the next.
+	rm -rf "/mnt/A/A-v$v" "/mnt/B/B-v$v"
+	umount /mnt/A /mnt/B
+done
+check "the server guest stops" ctl quit
+finish
