@@ -295,26 +295,76 @@ fi
 # and so does restarting nfsd (the server closes every connection).  The
 # mounts are hard: the client must reconnect and the write finish with
 # its data verified.  fio is rate-limited so that the cut lands mid-write.
-cut_fio() { # cut_fio NAME: 64 MiB written at 8 MiB/s, then verified
-	timeout -k 5 300 fio --name="$1" --filename="$C/$1" --rw=write --bs=256k \
-		--size=64m --direct=1 --ioengine=psync --rate=8m --verify=crc32c \
-		--verify_fatal=1 --output="$GUEST_OUT/fio-$1-$SERVER.txt"
+# cut_fio NAME [FILE SIZE [fio options]]: SIZE (64 MiB) of FILE ($C/NAME)
+# written at 8 MiB/s, then verified
+cut_fio() {
+	local name=$1 file=${2:-$C/$1} size=${3:-64m}
+	shift $(($# < 3 ? $# : 3))
+	timeout -k 5 300 fio --name="$name" --filename="$file" --rw=write \
+		--bs=256k --size="$size" --direct=1 --ioengine=psync --rate=8m \
+		--verify=crc32c --verify_fatal=1 "$@" \
+		--output="$GUEST_OUT/fio-$name-$SERVER.txt" \
+		2>"$GUEST_OUT/fio-$name-$SERVER.err"
 }
 written() { # written FILE BYTES: the server has at least BYTES of FILE
 	[ "$(stat -c %s "$1" 2>/dev/null || echo 0)" -ge "$2" ]
 }
+# What the client did around a cut, kept when fio fails, to tell a
+# client-side error from a reply of ours: RPCs it ended with an error of
+# its own, its connects and their status, its WRITEs' NFS status.
+CUT_EVENTS="sunrpc/rpc_call_rpcerror sunrpc/rpc_connect_status
+	rpcrdma/xprtrdma_connect rpcrdma/xprtrdma_device_removal nfs4/nfs4_write"
+# client_failed_alone TRACE: the client failed an RPC with the status of
+# its own connect attempt, one call_connect_status() does not retry.  No
+# reply of the server's is in that.  Seen with 6.12's client: removing
+# the rxe device it shares with the server makes its reconnect return
+# EINVAL while the removal runs, and a WRITE on a hard mount fails.
+client_failed_alone() {
+	awk '{ task = $0; sub(/.*task:/, "", task); sub(/ .*/, "", task) }
+	/ rpc_connect_status: / { st = $0; sub(/.*status=/, "", st)
+		connect[task] = st }
+	/ rpc_call_rpcerror: / { st = $0; sub(/.*tk_status=/, "", st)
+		sub(/ .*/, "", st)
+		if (st != 0 && connect[task] == st) found = 1 }
+	END { exit !found }' "$1"
+}
+# failed_offset NAME: the offset of the write fio reports failed
+failed_offset() {
+	sed -n 's/.*io_u error .*: write offset=\([0-9]*\),.*/\1/p' \
+		"$GUEST_OUT/fio-$1-$SERVER.err" | head -n1
+}
+# after_client_failure NAME: when fio NAME failed because the client
+# failed a WRITE alone (client_failed_alone), every write before it was
+# acknowledged: those bytes must read back intact.  True when they do.
+after_client_failure() {
+	local name=$1 trace=$GUEST_OUT/trace-$1-$SERVER.txt off
+	client_failed_alone "$trace" || return
+	off=$(failed_offset "$name")
+	[ -n "$off" ] && [ "$off" -ge 8388608 ] || return
+	say "the client failed the WRITE at $off itself (its connect's status,"
+	say "not a reply: $trace); the $off bytes before it must read back intact"
+	cut_fio "$name-verify" "$C/$name" "$off" --verify_only ||
+		{ say "what the client had written did not verify"; return 1; }
+}
 # during NAME CMD...: run CMD once cut_fio NAME has written 8 MiB; true
 # when fio was still writing then and finished cleanly with good data.
 during() {
-	local name=$1 pid rc=0
+	local name=$1 pid rc=0 frc=0
 	shift
+	# shellcheck disable=SC2086 # one word per event
+	trace_on $CUT_EVENTS || say "the cut's client events stay off"
+	: >$TRACEFS/trace
 	cut_fio "$name" &
 	pid=$!
 	wait_for 120 written "$D/$name" 8388608 || say "the write did not get going"
 	kill -0 "$pid" 2>/dev/null || { say "fio ended before the cut"; rc=1; }
 	"$@" || { say "the cut itself failed: $*"; rc=1; }
-	wait "$pid" || { rc=$?; say "fio exit $rc (124: it hung)"; }
-	return "$rc"
+	wait "$pid" || { frc=$?; say "fio exit $frc (124: it hung)"; }
+	cat "$GUEST_OUT/fio-$name-$SERVER.err" >&2
+	[ $rc = 0 ] || return 1
+	[ $frc != 0 ] || return 0
+	cp $TRACEFS/trace "$GUEST_OUT/trace-$name-$SERVER.txt"
+	[ $frc = 1 ] && after_client_failure "$name"
 }
 # Client and server share the one device here, so which end hears of the
 # removal first varies: the server's connection may end as "disconnected"
@@ -341,7 +391,8 @@ cut() { # cut WHAT STATS CMD...: one check
 	esac
 }
 mkdir -p "$D"
-what="NFSv4.1 RDMA device removed mid-write: fio completes, crc32c verified"
+what="NFSv4.1 RDMA device removed mid-write: fio completes (or the client"
+what+=" fails a WRITE alone), data verified"
 if only "$what" &&
 	check "NFSv4.1 mount over RDMA for the device removal" nfs_mount 4.1 "$PORT" "$MNT"; then
 	cut "$what" "disconnects connects" cutdev device_cut
