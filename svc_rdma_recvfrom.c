@@ -23,8 +23,10 @@
  * A Call without Read chunks is handed to nfsd in place: rq_arg's head
  * points into the Receive buffer, and rq_pages, less the argument's own
  * first page, is the reply's.  A Call with Read chunks is first pulled
- * into rq_pages by RDMA Read (svc_rdma_rw.c).  Either way rq_arg is
- * built in one place, svc_rdma_set_arg().
+ * into pages by RDMA Read (svc_rdma_rw.c) while the thread returns to
+ * other work; when the Reads complete, the Call waits on the connection's
+ * finished Reads, ahead of new Calls, for the next thread that comes
+ * here.  Either way rq_arg is built in one place, svc_rdma_set_arg().
  *
  * The context stays with the request (rq_xprt_ctxt) until nfsd releases
  * it through ->xpo_release_ctxt: rq_arg points into its buffer, and
@@ -379,26 +381,32 @@ static void svc_rdma_set_arg(struct svc_rqst *rqstp,
 	svc_rdma_set_respages(rqstp);
 }
 
-/* Pulls the Call's Read chunks, if any, and builds rq_arg. */
+/*
+ * Builds rq_arg, or starts the Call's Reads (-EINPROGRESS: the Call comes
+ * back through the connection's finished Reads, and @rc may already be
+ * another thread's when this returns).
+ */
 static int svc_rdma_take_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 			      struct svc_rdma_recv_ctxt *rc)
 {
-	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
-	unsigned int head = hdr->msg_len, paged = 0;
+	unsigned int chunks = rc->rc_hdr.read_chunks;
+	bool nomsg = rc->rc_hdr.proc == SVCRDMA_NOMSG;
 	int ret;
 
-	if (hdr->read_chunks) {
-		ret = svc_rdma_read_call(sx, rqstp, rc, &head, &paged);
-		if (ret)
-			return ret;
-		if (hdr->proc == SVCRDMA_NOMSG)
-			svc_rdma_xstat_inc(sx, SVCRDMA_STAT_PZ_CHUNKS);
-		else
-			svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_CHUNKS,
-					   hdr->read_chunks);
+	if (!chunks) {
+		svc_rdma_set_arg(rqstp, rc, rc->rc_hdr.msg_len, 0);
+		return 0;
 	}
-	svc_rdma_set_arg(rqstp, rc, head, paged);
-	return 0;
+	ret = svc_rdma_read_call(sx, rqstp, rc);
+	if (ret && ret != -EINPROGRESS)
+		return ret;
+	if (nomsg)
+		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_PZ_CHUNKS);
+	else
+		svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_CHUNKS, chunks);
+	if (!ret)	/* nothing to read: laid out already */
+		svc_rdma_set_arg(rqstp, rc, rc->rc_head, rc->rc_paged);
+	return ret;
 }
 
 /* A Call nfsd will not see: answered with RDMA_ERROR, or the connection
@@ -428,24 +436,60 @@ static void svc_rdma_refuse(struct svc_rdma_xprt *sx,
 }
 
 /*
- * Takes the oldest Call off the ready list.  XPT_DATA stays set only
- * while more wait: the Receive completion sets it again, under the same
- * lock, with each Call it adds.
+ * Takes the next Call: one whose Reads have completed first, since it
+ * came in earlier, else the oldest on the ready list (*@read_done says
+ * which).  XPT_DATA stays set only while more wait: the Receive and Read
+ * completions set it again, under the same lock, with each Call they add.
  */
-static struct svc_rdma_recv_ctxt *svc_rdma_take_ready(struct svc_rdma_xprt *sx)
+static struct svc_rdma_recv_ctxt *svc_rdma_take_ready(struct svc_rdma_xprt *sx,
+						      bool *read_done)
 {
-	struct svc_rdma_recv_ctxt *rc = NULL;
+	struct svc_rdma_recv_ctxt *rc;
 
 	spin_lock(&sx->sx_lock);
-	if (!list_empty(&sx->sx_ready)) {
-		rc = list_first_entry(&sx->sx_ready, struct svc_rdma_recv_ctxt,
-				      rc_list);
+	rc = list_first_entry_or_null(&sx->sx_read_done,
+				      struct svc_rdma_recv_ctxt, rc_list);
+	*read_done = !!rc;
+	if (!rc)
+		rc = list_first_entry_or_null(&sx->sx_ready,
+					      struct svc_rdma_recv_ctxt,
+					      rc_list);
+	if (rc)
 		list_del(&rc->rc_list);
-	}
-	if (list_empty(&sx->sx_ready))
+	if (list_empty(&sx->sx_ready) && list_empty(&sx->sx_read_done))
 		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
 	spin_unlock(&sx->sx_lock);
 	return rc;
+}
+
+/* The transport header, bounded by what this request can hold. */
+static int svc_rdma_decode(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
+			   struct svc_rdma_recv_ctxt *rc)
+{
+	struct svc_rdma_hdr_limits lim = {
+		.max_read = svc_rdma_arg_budget(rqstp),
+		.max_write = SVCRDMA_MAX_REPLY,
+		.max_write_chunks = SVCRDMA_MAX_WRITE_CHUNKS,
+	};
+	int ret;
+
+	ret = svc_rdma_hdr_decode(&rc->rc_hdr, rc->rc_buf, rc->rc_byte_len,
+				  &lim);
+	if (!ret)
+		trace_svcrdma_call(sx, &rc->rc_hdr);
+	return ret;
+}
+
+/* The Call is nfsd's from here until ->xpo_release_ctxt. */
+static int svc_rdma_deliver(struct svc_rqst *rqstp,
+			    struct svc_rdma_recv_ctxt *rc)
+{
+	svc_xprt_copy_addrs(rqstp, rqstp->rq_xprt);
+	rqstp->rq_prot = IPPROTO_MAX;
+	/* RDMA has no privileged ports: the export's options decide */
+	__set_bit(RQ_SECURE, &rqstp->rq_flags);
+	rqstp->rq_xprt_ctxt = rc;
+	return rqstp->rq_arg.len;
 }
 
 /**
@@ -455,41 +499,42 @@ static struct svc_rdma_recv_ctxt *svc_rdma_take_ready(struct svc_rdma_xprt *sx)
  * Return:
  *   the length of the RPC message in rq_arg, when there is a Call;
  *   %0 when there is none, or it was answered here (RDMA_ERROR), went to
- *   the backchannel, or closed the connection.
+ *   the backchannel, closed the connection, or waits for its RDMA Reads
+ *   (a later call hands it over once they complete).
  */
 int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 {
 	struct svc_xprt *xprt = rqstp->rq_xprt;
 	struct svc_rdma_xprt *sx = to_sx(xprt);
-	struct svc_rdma_hdr_limits lim;
 	struct svc_rdma_recv_ctxt *rc;
+	bool read_done;
 	int ret;
 
 	rqstp->rq_xprt_ctxt = NULL;
 	/*
 	 * sunrpc releases every page in [rq_respages, rq_next_page) once
-	 * this returns, Call or not (svc_xprt_release()), and since 6.4 it
-	 * does so with release_pages(), which takes no NULL slot.  What is
-	 * left of the last request's range may point at slots that a Read
-	 * gives away below: start from an empty range; only a Call gets one
-	 * (svc_rdma_set_respages()).
+	 * this returns, Call or not (svc_xprt_release()); since 6.4 with
+	 * release_pages(), which takes no NULL slot.  The last request's
+	 * range may cover slots that a Read gives away below: start from an
+	 * empty one; only a Call gets one (svc_rdma_set_respages()).
 	 */
 	rqstp->rq_respages = rqstp->rq_pages;
 	rqstp->rq_next_page = rqstp->rq_respages;
-	rc = svc_rdma_take_ready(sx);
+	rc = svc_rdma_take_ready(sx, &read_done);
 	/* the next Call may go to another thread while this one works */
 	svc_xprt_received(xprt);
 	if (!rc)
 		return 0;
+	if (read_done) {
+		/* decoded and laid out when its Reads were posted */
+		svc_rdma_read_finish(sx, rqstp, rc);
+		svc_rdma_set_arg(rqstp, rc, rc->rc_head, rc->rc_paged);
+		return svc_rdma_deliver(rqstp, rc);
+	}
 
-	lim.max_read = svc_rdma_arg_budget(rqstp);
-	lim.max_write = SVCRDMA_MAX_REPLY;
-	lim.max_write_chunks = SVCRDMA_MAX_WRITE_CHUNKS;
-	ret = svc_rdma_hdr_decode(&rc->rc_hdr, rc->rc_buf, rc->rc_byte_len,
-				  &lim);
+	ret = svc_rdma_decode(sx, rqstp, rc);
 	if (ret)
 		goto out_refuse;
-	trace_svcrdma_call(sx, &rc->rc_hdr);
 
 	if (rc->rc_hdr.rev_reply) {
 		/* a Reply nobody can take is dropped: never one for nfsd */
@@ -503,15 +548,11 @@ int svc_rdma_recvfrom(struct svc_rqst *rqstp)
 
 	rc->rc_inv_rkey = svc_rdma_pick_inv_rkey(sx, &rc->rc_hdr);
 	ret = svc_rdma_take_call(sx, rqstp, rc);
+	if (ret == -EINPROGRESS)
+		return 0;	/* its Reads' completion brings it back */
 	if (ret)
 		goto out_refuse;
-
-	svc_xprt_copy_addrs(rqstp, xprt);
-	rqstp->rq_prot = IPPROTO_MAX;
-	/* RDMA has no privileged ports: the export's options decide */
-	__set_bit(RQ_SECURE, &rqstp->rq_flags);
-	rqstp->rq_xprt_ctxt = rc;	/* nfsd's until ->xpo_release_ctxt */
-	return rqstp->rq_arg.len;
+	return svc_rdma_deliver(rqstp, rc);
 
 out_refuse:
 	svc_rdma_refuse(sx, rc, ret);

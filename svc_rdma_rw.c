@@ -16,11 +16,15 @@
  * Writes.  svc_rdma_chain_write() fills a Write or Reply chunk's segments
  * in order from a range of the reply's wire bytes (svc_rdma_xdrbuf.c).
  *
- * Reads.  nfsd threads wait for their Reads: svc_rdma_read_call() lays
- * the Call out in rq_pages, posts the chain and sleeps until its last WR
- * completes; svc_rdma_recvfrom.c then points rq_arg at the result.  A
- * failed Read closes the connection.  When a post fails part way, the
- * Reads that were posted may still be running, so the chain keeps their
+ * Reads.  No nfsd thread waits for them.  svc_rdma_read_call() lays the
+ * Call out in the request's rq_pages, moves those pages to the Call's
+ * Receive context and posts the chain, and the thread goes on to other
+ * work.  When the last Read completes, the Call is queued on the
+ * connection's finished Reads and a thread woken; svc_rdma_read_finish()
+ * gives the pages to that thread's request, and svc_rdma_recvfrom.c
+ * points rq_arg at them.  A failed Read closes the connection and ends
+ * the Call in the completion.  When a post fails part way, the Reads
+ * that were posted may still be running, so the chain keeps their
  * mappings and pages on the connection's orphaned Reads, released only
  * after the QP is drained.  That needs no memory: the chain's own
  * scatterlists hold the pages.
@@ -433,16 +437,37 @@ static int svc_rdma_asm_part(void *arg, enum svc_rdma_call_part part,
 	return -EINVAL;
 }
 
+/*
+ * The last Read of a Call completed.  Its Send Queue entries and rw
+ * contexts are free now, and the Call waits on the connection's finished
+ * Reads for a thread.  A Read that failed or flushed closes the
+ * connection, and the Call ends here.
+ */
 static void svc_rdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
 {
 	struct svc_rdma_chain *chain =
 		container_of(wc->wr_cqe, struct svc_rdma_chain, ch_cqe);
+	struct svc_rdma_recv_ctxt *rc =
+		container_of(chain, struct svc_rdma_recv_ctxt, rc_chain);
 	struct svc_rdma_xprt *sx = cq->cq_context;
 
-	chain->ch_status = wc->status;
-	if (wc->status != IB_WC_SUCCESS && wc->status != IB_WC_WR_FLUSH_ERR)
-		trace_svcrdma_wc_err(sx, "read", wc);
-	complete(&chain->ch_done);
+	svc_rdma_sq_release(sx, chain->ch_wrs);
+	svc_rdma_chain_release(sx, &chain->ch_rw);
+	if (unlikely(wc->status != IB_WC_SUCCESS)) {
+		if (wc->status != IB_WC_WR_FLUSH_ERR) {
+			svc_rdma_xstat_inc(sx, SVCRDMA_STAT_READ_ERRORS);
+			trace_svcrdma_wc_err(sx, "read", wc);
+		}
+		svc_rdma_xprt_close(sx, "RDMA Read failed");
+		svc_rdma_read_put_pages(rc);
+		svc_rdma_release_ctxt(&sx->sx_xprt, rc);
+		return;
+	}
+	spin_lock(&sx->sx_lock);
+	list_add_tail(&rc->rc_list, &sx->sx_read_done);
+	set_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
+	spin_unlock(&sx->sx_lock);
+	svc_xprt_enqueue(&sx->sx_xprt);
 }
 
 /*
@@ -450,13 +475,10 @@ static void svc_rdma_read_done(struct ib_cq *cq, struct ib_wc *wc)
  * write into their pages until the QP is drained.  The chain becomes the
  * owner of those pages, by a reference for each entry of its
  * scatterlists, and waits on the connection's orphaned Reads for the
- * teardown (svc_rdma_rw_ctxts_destroy()).  rq_pages gives up every page
- * the Call was laid out in, so that the next request gets fresh ones.
- * Nothing here allocates.
+ * teardown (svc_rdma_rw_ctxts_destroy()).  Nothing here allocates.
  */
 static void svc_rdma_orphan_reads(struct svc_rdma_xprt *sx,
-				  struct svc_rdma_chain *chain,
-				  struct svc_rqst *rqstp, unsigned int npages)
+				  struct svc_rdma_chain *chain)
 {
 	struct svc_rdma_rw_ctxt *rw;
 	struct scatterlist *sg;
@@ -465,79 +487,97 @@ static void svc_rdma_orphan_reads(struct svc_rdma_xprt *sx,
 	list_for_each_entry(rw, &chain->ch_rw, rw_list)
 		for_each_sg(rw->rw_sgt.sgl, sg, rw->rw_nents, i)
 			get_page(sg_page(sg));
-	for (i = 0; i < npages; i++) {
-		put_page(rqstp->rq_pages[i]);
-		rqstp->rq_pages[i] = NULL;
-	}
 	spin_lock(&sx->sx_rw_lock);
 	list_splice_tail_init(&chain->ch_rw, &sx->sx_read_orphans);
 	spin_unlock(&sx->sx_rw_lock);
 }
 
+/**
+ * svc_rdma_read_put_pages - Put the pages a Call's Reads were laid out in
+ * @rc: a Call that will not reach nfsd, whose Reads are over
+ */
+void svc_rdma_read_put_pages(struct svc_rdma_recv_ctxt *rc)
+{
+	while (rc->rc_npages)
+		put_page(rc->rc_pages[--rc->rc_npages]);
+}
+
 /*
- * Posts a Call's Reads and waits for them.  @npages pages of rq_pages
- * receive them.
+ * The Call's pages go from the request to the Call, which keeps them
+ * while its Reads run: the request goes on to other work, and
+ * svc_alloc_arg() fills the slots left empty before its next Call.
+ */
+static void svc_rdma_take_pages(struct svc_rdma_recv_ctxt *rc,
+				struct svc_rqst *rqstp, unsigned int npages)
+{
+	unsigned int i;
+
+	for (i = 0; i < npages; i++) {
+		rc->rc_pages[i] = rqstp->rq_pages[i];
+		rqstp->rq_pages[i] = NULL;
+	}
+	rc->rc_npages = npages;
+}
+
+/*
+ * Posts a Call's Reads.  The Call owns its pages and everything the
+ * completion needs before the post: from then on the completion may run,
+ * and another thread finish the Call, at any time.
  */
 static int svc_rdma_read_post(struct svc_rdma_xprt *sx,
-			      struct svc_rdma_chain *chain,
+			      struct svc_rdma_recv_ctxt *rc,
 			      struct svc_rqst *rqstp, unsigned int npages)
 {
+	struct svc_rdma_chain *chain = &rc->rc_chain;
 	int ret;
 
 	ret = svc_rdma_sq_reserve(sx, chain->ch_wrs);
 	if (ret)
 		return ret;
 	chain->ch_cqe.done = svc_rdma_read_done;
+	svc_rdma_take_pages(rc, rqstp, npages);
 	switch (svc_rdma_post_chain(sx, &chain->ch_rw, &chain->ch_cqe, NULL)) {
 	case SVCRDMA_POSTED_ALL:
-		break;
+		return -EINPROGRESS;
 	case SVCRDMA_POSTED_SOME:
 		/* the Send Queue entries stay taken: the QP is going */
-		svc_rdma_orphan_reads(sx, chain, rqstp, npages);
-		return -EIO;
+		svc_rdma_orphan_reads(sx, chain);
+		break;
 	default:
 		svc_rdma_sq_release(sx, chain->ch_wrs);
-		return -EIO;
+		break;
 	}
-	wait_for_completion(&chain->ch_done);
-	svc_rdma_sq_release(sx, chain->ch_wrs);
-	svc_rdma_chain_release(sx, &chain->ch_rw);
-	if (chain->ch_status != IB_WC_SUCCESS) {
-		svc_rdma_xstat_inc(sx, SVCRDMA_STAT_READ_ERRORS);
-		svc_rdma_xprt_close(sx, "RDMA Read failed");
-		return -EIO;
-	}
-	return 0;
+	return -EIO;	/* the caller puts the pages, once they are unmapped */
 }
 
 /**
- * svc_rdma_read_call - Pull a Call's Read chunks into rq_pages
+ * svc_rdma_read_call - Start pulling a Call's Read chunks
  * @sx: the connection
- * @rqstp: the request, whose rq_pages receive the Call
+ * @rqstp: the request whose rq_pages the Call is laid out in
  * @rc: the Call, decoded, with at least one Read chunk
- * @head: set to the bytes of the inline message that stay in the Receive
- *	buffer as the Call's head (RDMA_MSG; 0 for RDMA_NOMSG)
- * @paged: set to the bytes laid out in rq_pages, from the first page's
- *	start
  *
- * Lays the rebuilt Call out as svc_rdma_hdr_walk_call() says, reads
- * every segment with bytes, and sleeps until the Reads complete.
+ * Lays the rebuilt Call out as svc_rdma_hdr_walk_call() says, and posts
+ * a Read for every segment with bytes.  The thread does not wait for
+ * them: the Call takes the pages it is laid out in, and once its Reads
+ * complete it waits on the connection for a thread to finish it
+ * (svc_rdma_read_finish()).  @rc->rc_head and @rc->rc_paged say how the
+ * Call is laid out.
  *
  * Return:
- * * %0 - the Call is laid out.
+ * * %-EINPROGRESS - the Reads are posted; @rc belongs to them.
+ * * %0 - the Call is laid out in rq_pages with nothing to read (every
+ *   segment is empty): nfsd may have it now.
  * * %-EINVAL - it cannot be (more than rq_pages holds, or more Reads
  *   than the Send Queue holds): answer ERR_CHUNK.
- * * %-EIO - the Reads could not be built or failed: the connection is
+ * * %-EIO - the Reads could not be built or posted: the connection is
  *   closing.
  */
 int svc_rdma_read_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
-		       const struct svc_rdma_recv_ctxt *rc,
-		       unsigned int *head, unsigned int *paged)
+		       struct svc_rdma_recv_ctxt *rc)
 {
 	const struct svc_rdma_hdr *hdr = &rc->rc_hdr;
-	struct svc_rdma_chain chain;
 	struct svc_rdma_assembly a = {
-		.sx = sx, .chain = &chain, .rc = rc, .rqstp = rqstp,
+		.sx = sx, .chain = &rc->rc_chain, .rc = rc, .rqstp = rqstp,
 	};
 	unsigned int need;
 	int ret;
@@ -548,18 +588,41 @@ int svc_rdma_read_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 	if (need > svc_rdma_arg_budget(rqstp))
 		return -EINVAL;
 
-	svc_rdma_chain_init(&chain);
+	svc_rdma_chain_init(&rc->rc_chain);
 	ret = svc_rdma_hdr_walk_call(hdr, svc_rdma_asm_part, &a);
-	/* segments of length zero only: there is nothing to wait for */
-	if (!ret && !list_empty(&chain.ch_rw))
-		ret = svc_rdma_read_post(sx, &chain, rqstp,
+	rc->rc_head = a.head;
+	rc->rc_paged = a.len;
+	if (!ret && !list_empty(&rc->rc_chain.ch_rw))
+		ret = svc_rdma_read_post(sx, rc, rqstp,
 					 DIV_ROUND_UP(a.len, PAGE_SIZE));
-	svc_rdma_chain_release(sx, &chain.ch_rw);
+	if (ret == -EINPROGRESS)
+		return ret;
+	svc_rdma_chain_release(sx, &rc->rc_chain.ch_rw);
+	svc_rdma_read_put_pages(rc);
 	if (ret)	/* a chain longer than the Send Queue is the client's */
 		return ret == -E2BIG ? -EINVAL : -EIO;
-	svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_BYTES, hdr->read_len);
-	trace_svcrdma_read_chunks(sx, hdr->xid, hdr->read_len);
-	*head = a.head;
-	*paged = a.len;
 	return 0;
+}
+
+/**
+ * svc_rdma_read_finish - Hand a Call whose Reads completed to a request
+ * @sx: the connection
+ * @rqstp: the request that takes the Call
+ * @rc: the Call, off the connection's finished Reads
+ *
+ * The Call's pages replace the first of @rqstp's, which are put.
+ */
+void svc_rdma_read_finish(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
+			  struct svc_rdma_recv_ctxt *rc)
+{
+	unsigned int i;
+
+	for (i = 0; i < rc->rc_npages; i++) {
+		if (rqstp->rq_pages[i])
+			put_page(rqstp->rq_pages[i]);
+		rqstp->rq_pages[i] = rc->rc_pages[i];
+	}
+	rc->rc_npages = 0;
+	svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_BYTES, rc->rc_hdr.read_len);
+	trace_svcrdma_read_chunks(sx, rc->rc_hdr.xid, rc->rc_hdr.read_len);
 }

@@ -28,8 +28,8 @@
  * svc_rdma_xprt_close().  The first call marks the connection closing,
  * which refuses new Send Queue reservations and wakes their waiters, and
  * queues work that disconnects at once: the QP goes to error and every
- * posted WR flushes, so that an nfsd thread asleep on an RDMA Read is
- * freed without waiting for a thread to run ->xpo_detach.  sunrpc, told
+ * posted WR flushes, so that Calls whose RDMA Reads are in flight end
+ * without waiting for a thread to run ->xpo_detach.  sunrpc, told
  * by XPT_CLOSE, then runs ->xpo_detach and, on the last reference,
  * ->xpo_free.  ->xpo_free hands the teardown to a work item, because it
  * may be called where sleeping is not allowed: drain the QP, so that no
@@ -132,6 +132,7 @@ static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
 
 	spin_lock_init(&sx->sx_lock);
 	INIT_LIST_HEAD(&sx->sx_ready);
+	INIT_LIST_HEAD(&sx->sx_read_done);
 	INIT_LIST_HEAD(&sx->sx_accept_q);
 	INIT_LIST_HEAD(&sx->sx_accept_link);
 
@@ -727,9 +728,14 @@ static void svc_rdma_release_resources(struct svc_rdma_xprt *sx)
 	if (sx->sx_qp)
 		ib_drain_qp(sx->sx_qp);
 
-	/* Calls that no nfsd thread picked up */
+	/* Calls that no nfsd thread picked up, some with their Reads done */
 	list_for_each_entry_safe(rc, next, &sx->sx_ready, rc_list) {
 		list_del(&rc->rc_list);
+		llist_add(&rc->rc_node, &sx->sx_recv_free);
+	}
+	list_for_each_entry_safe(rc, next, &sx->sx_read_done, rc_list) {
+		list_del(&rc->rc_list);
+		svc_rdma_read_put_pages(rc);
 		llist_add(&rc->rc_node, &sx->sx_recv_free);
 	}
 	svc_rdma_send_ctxts_destroy(sx);

@@ -60,10 +60,13 @@ enum {
  * @sx_xprt: the generic transport; must come first
  * @sx_cm_id: the rdma_cm identifier
  * @sx_flags: SVCRDMA_XF_* bits
- * @sx_lock: protects @sx_accept_q (listener) and @sx_ready (connection)
+ * @sx_lock: protects @sx_accept_q (listener), @sx_ready and @sx_read_done
+ *	(connection)
  * @sx_accept_q: listener: connection requests not yet accepted
  * @sx_accept_link: connection: entry on the listener's @sx_accept_q
  * @sx_ready: completed Receives that wait for an nfsd thread
+ * @sx_read_done: Calls whose RDMA Reads have completed, waiting for an
+ *	nfsd thread to hand them to nfsd
  * @sx_dev: the device the connection is on
  * @sx_port: the device port
  * @sx_pd: protection domain
@@ -109,10 +112,11 @@ struct svc_rdma_xprt {
 	struct rdma_cm_id	*sx_cm_id;
 	unsigned long		sx_flags;
 
-	spinlock_t		sx_lock;	/* accept queue; ready list */
+	spinlock_t		sx_lock;	/* accept queue; ready lists */
 	struct list_head	sx_accept_q;
 	struct list_head	sx_accept_link;
 	struct list_head	sx_ready;
+	struct list_head	sx_read_done;
 
 	struct ib_device	*sx_dev;
 	u32			sx_port;
@@ -189,9 +193,21 @@ struct svc_rdma_payload {
 };
 
 /**
+ * struct svc_rdma_chain - rw contexts posted together, and their WR count
+ * @ch_rw: the contexts, in posting order
+ * @ch_wrs: Send Queue entries they need
+ * @ch_cqe: completion entry of the chain's last WR (Reads only)
+ */
+struct svc_rdma_chain {
+	struct list_head	ch_rw;
+	unsigned int		ch_wrs;
+	struct ib_cqe		ch_cqe;
+};
+
+/**
  * struct svc_rdma_recv_ctxt - one Receive and the Call it brought
  * @rc_node: entry on the free list
- * @rc_list: entry on the ready list
+ * @rc_list: entry on a ready list (@sx_ready, then @sx_read_done)
  * @rc_xprt: the connection
  * @rc_cqe: completion entry of the Receive
  * @rc_wr: the Receive work request
@@ -203,6 +219,13 @@ struct svc_rdma_payload {
  * @rc_replied: the reply has been posted (the Call no longer holds a credit)
  * @rc_nr_payloads: Write chunks given a payload by ->xpo_result_payload
  * @rc_payloads: those payloads, in Write list order
+ * @rc_chain: the Call's RDMA Reads, while they are in flight
+ * @rc_head: bytes of the inline message that stay in @rc_buf as the
+ *	Call's head, once its Reads are laid out
+ * @rc_paged: bytes laid out in @rc_pages, from the first page's start
+ * @rc_npages: pages in @rc_pages
+ * @rc_pages: the pages the Reads fill, taken from the request that
+ *	posted them and handed to the request that finishes the Call
  */
 struct svc_rdma_recv_ctxt {
 	struct llist_node	rc_node;
@@ -218,6 +241,11 @@ struct svc_rdma_recv_ctxt {
 	bool			rc_replied;
 	unsigned int		rc_nr_payloads;
 	struct svc_rdma_payload	rc_payloads[SVCRDMA_MAX_WRITE_CHUNKS];
+	struct svc_rdma_chain	rc_chain;
+	unsigned int		rc_head;
+	unsigned int		rc_paged;
+	unsigned int		rc_npages;
+	struct page		*rc_pages[RPCSVC_MAXPAGES];
 };
 
 /**
@@ -250,22 +278,6 @@ struct svc_rdma_send_ctxt {
 	struct ib_sge		sc_sges[SVCRDMA_MAX_SEND_SGES];
 };
 
-/**
- * struct svc_rdma_chain - rw contexts posted together, and their WR count
- * @ch_rw: the contexts, in posting order
- * @ch_wrs: Send Queue entries they need
- * @ch_cqe: completion entry of the chain's last WR (Reads only)
- * @ch_done: completed when the last WR completes (Reads only)
- * @ch_status: the completion status (Reads only)
- */
-struct svc_rdma_chain {
-	struct list_head	ch_rw;
-	unsigned int		ch_wrs;
-	struct ib_cqe		ch_cqe;
-	struct completion	ch_done;
-	enum ib_wc_status	ch_status;
-};
-
 /*
  * What svc_rdma_post_chain() put on the Send Queue.  After SOME, the WRs
  * that went out may run until the QP drains: what they use must outlive
@@ -282,8 +294,6 @@ static inline void svc_rdma_chain_init(struct svc_rdma_chain *chain)
 {
 	INIT_LIST_HEAD(&chain->ch_rw);
 	chain->ch_wrs = 0;
-	chain->ch_status = IB_WC_SUCCESS;
-	init_completion(&chain->ch_done);
 }
 
 /* The bytes a request's arguments may fill: rq_pages less one page,
@@ -383,8 +393,10 @@ int svc_rdma_chain_write(struct svc_rdma_xprt *sx, struct svc_rdma_chain *chain,
 			 unsigned int nskip, unsigned int offset,
 			 unsigned int length, u32 *written);
 int svc_rdma_read_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
-		       const struct svc_rdma_recv_ctxt *rc,
-		       unsigned int *head, unsigned int *paged);
+		       struct svc_rdma_recv_ctxt *rc);
+void svc_rdma_read_finish(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
+			  struct svc_rdma_recv_ctxt *rc);
+void svc_rdma_read_put_pages(struct svc_rdma_recv_ctxt *rc);
 void svc_rdma_rw_ctxts_destroy(struct svc_rdma_xprt *sx);
 
 /* svc_rdma_sendto.c: replies */

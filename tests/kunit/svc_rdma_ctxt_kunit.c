@@ -66,6 +66,7 @@ static int ctxt_init(struct kunit *test)
 	INIT_LIST_HEAD(&sx->sx_accept_q);
 	INIT_LIST_HEAD(&sx->sx_accept_link);
 	INIT_LIST_HEAD(&sx->sx_ready);
+	INIT_LIST_HEAD(&sx->sx_read_done);
 	spin_lock_init(&sx->sx_send_lock);
 	INIT_LIST_HEAD(&sx->sx_send_free);
 	INIT_LIST_HEAD(&sx->sx_orphans);
