@@ -337,6 +337,8 @@ static void svc_rdma_conn_show_state(struct seq_file *m,
 		   test_bit(SVCRDMA_XF_SND_W_INV, &sx->sx_flags));
 	seq_printf(m, "sq_depth %u\n", sx->sx_sq_depth);
 	seq_printf(m, "sq_free %u\n", sq_free);
+	seq_printf(m, "ord %u\n", sx->sx_ord);
+	seq_printf(m, "ird %u\n", sx->sx_ird);
 }
 
 static int svc_rdma_conns_show(struct seq_file *m, void *v)

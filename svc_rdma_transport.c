@@ -293,9 +293,13 @@ static int svc_rdma_conn_request(struct svc_rdma_xprt *listener,
 	id->event_handler = svc_rdma_conn_handler;
 	svc_rdma_read_private(sx, param->private_data,
 			      param->private_data_len);
-	/* the client's Read depth is our responder depth, and back */
-	sx->sx_ird = param->initiator_depth;
-	sx->sx_ord = param->responder_resources;
+	/*
+	 * The CM reports the client's offer from our side already: the
+	 * Reads we may have in flight (its responder resources) and the
+	 * ones it may have against us (its initiator depth, 0 from Linux).
+	 */
+	sx->sx_ord = param->initiator_depth;
+	sx->sx_ird = param->responder_resources;
 
 	spin_lock(&listener->sx_lock);
 	list_add_tail(&sx->sx_accept_link, &listener->sx_accept_q);

@@ -7,7 +7,8 @@
 # $SERVER_IP, once over IPv6 from $SERVER_IP6.  Checked:
 #   - /proc/fs/svcrdma/connections lists exactly those two connections,
 #     peers and local addresses of the right families, on rxe0;
-#   - credits, inline sizes and Send Queue fields are sane;
+#   - credits, inline sizes and Send Queue fields are sane, and the RDMA
+#     Read depths (ord, ird) what the client asked for;
 #   - I/O on the IPv4 mount moves its connection's counters only;
 #   - for each per-connection counter, stats == retired + the sum over
 #     the live connections (read while idle);
@@ -125,6 +126,31 @@ fields() {
 	# the Linux client offers Send With Invalidate
 	[ "$(conn_get "$id" remote_inv)" = 1 ] || { say "remote_inv $(conn_get "$id" remote_inv)"; return 1; }
 	[ "$(conn_get "$id" recvs)" -gt 0 ] || { say "no recvs"; return 1; }
+	read_depths "$id"
+}
+
+# dev_attr NAME: an attribute of rxe0 as ibv_devinfo -v prints it
+dev_attr() {
+	ibv_devinfo -v -d rxe0 | awk -v k="$1:" '$1 == k { print $2; exit }'
+}
+
+# read_depths ID: the connection's RDMA Read depths are what the client
+# asked for, within the device's limits.  The Linux client initiates no
+# Reads (initiator depth 0) and offers min(255, max_qp_rd_atom)
+# responder resources; the CM reports them to us the other way round,
+# as the Reads we may initiate and the ones we must answer.  Were they
+# swapped, ord would be 1: a single RDMA Read in flight per connection,
+# and NFS WRITEs that pull their data one at a time.
+read_depths() {
+	local id=$1 want n
+	want=$(dev_attr max_qp_rd_atom) && n=$(dev_attr max_qp_init_rd_atom) ||
+		{ say "no ibv_devinfo attributes for rxe0"; return 1; }
+	[ "$want" -le 255 ] || want=255
+	[ "$n" -ge "$want" ] || want=$n
+	[ "$(conn_get "$id" ord)" = "$want" ] ||
+		{ say "ord $(conn_get "$id" ord), want $want"; return 1; }
+	[ "$(conn_get "$id" ird)" = 0 ] ||
+		{ say "ird $(conn_get "$id" ird), want 0"; return 1; }
 }
 
 # io_moves_only: 64 KiB O_DIRECT writes and 1 MiB O_DIRECT reads on the
