@@ -15,7 +15,15 @@
 # CPU jiffies over the control channel (bench-ctl.py), so that each run
 # has its server CPU time.  PROFILE=1 then records the server under perf
 # for 4 KiB random read at iodepth 16 and 1 MiB sequential write, per
-# side, over NFSv3.
+# side, over the NFS versions in PROFILE_VERSIONS (default 3).
+#
+# Each run mounts its side alone.  The Linux client shares one NFSv4.1
+# client, and its connection, among the mounts of one server (trunking
+# discovery: the two ports lead to the same nfsd, with one server owner),
+# so with A and B mounted together every NFSv4.x run of B went through
+# A's connection and measured the in-tree server twice.  Each run also
+# reads both servers' Receive counts before and after it (*.recvs), and
+# fails unless its own server's grew and the other's did not.
 # Results: /guest/out/bench/ (fio JSON, meta JSON, *.cpu, rxe-*.json).
 # ONLY (lib.sh): the runs by name, "NFSv3 seqread side A rep 1",
 # "rxe ib_read_bw rep 2", "profile NFSv3 randread-qd16 side B".
@@ -27,6 +35,7 @@ REPS=${REPS:-3}
 META_FILES=${META_FILES:-1000}
 PROFILE=${PROFILE:-0}
 BENCH_VERSIONS=${BENCH_VERSIONS:-3 4.2}
+PROFILE_VERSIONS=${PROFILE_VERSIONS:-3}
 CTL_PORT=${CTL_PORT:-7000}
 R=$GUEST_OUT/bench
 mkdir -p "$R"
@@ -94,18 +103,56 @@ prepare() {
 	done
 }
 
+SIDE=	# the side whose export is mounted now (on_side)
+
+# on_side V SIDE CMD...: CMD with SIDE's export mounted on /mnt/SIDE over
+# NFS version V, and nothing else mounted (see the top of this file)
+on_side() {
+	local v=$1 rc=0
+	SIDE=$2
+	shift 2
+	nfs_mount "$v" "$(port_of "$SIDE")" "/mnt/$SIDE" || return 1
+	"$@" || rc=1
+	umount "/mnt/$SIDE" || rc=1
+	return $rc
+}
+
+# served_by "IN OURS" "IN OURS": the two servers' Receive counts (ctl
+# recvs) before and after a run show that SIDE's server took it: its
+# count grew and, when B is ours, the other's did not
+served_by() {
+	local i0 o0 i1 o1 ok
+	read -r i0 o0 <<<"$1"
+	read -r i1 o1 <<<"$2"
+	if [ "$B" != ours ]; then
+		ok=$((i1 > i0))
+	elif [ "$SIDE" = B ]; then
+		ok=$((o1 > o0 && i1 == i0))
+	else
+		ok=$((i1 > i0 && o1 == o0))
+	fi
+	[ "$ok" = 1 ] && return 0
+	echo "side $SIDE's run did not go through its own server: Receives" \
+		"in-tree $i0 -> $i1, ours $o0 -> $o1"
+	return 1
+}
+
 # measured BASE CMD...: run CMD with the server's CPU jiffies read before
 # and after it, into BASE.cpu ("busy user total hz" twice, then the
-# wall seconds).
+# wall seconds), and both servers' Receive counts into BASE.recvs
 measured() {
-	local base=$1 c0 c1 t0 t1
+	local base=$1 c0 c1 t0 t1 r0 r1
 	shift
+	r0=$(ctl recvs) || return 1
 	c0=$(ctl cpu) || return 1
 	t0=$(date +%s.%N)
 	"$@" || return 1
 	t1=$(date +%s.%N)
 	c1=$(ctl cpu) || return 1
+	r1=$(ctl recvs) || return 1
 	echo "${c0#ok } ${c1#ok } $(awk "BEGIN { print $t1 - $t0 }")" >"$base.cpu"
+	echo "${r0#ok } ${r1#ok }" >"$base.recvs"
+	served_by "${r0#ok }" "${r1#ok }"
 }
 
 run_job() { # run_job DIR BASE NAME RW BS QD FILE
@@ -148,31 +195,33 @@ done
 
 for v in $BENCH_VERSIONS; do
 	for side in A B; do
-		must "mount $side NFSv$v" nfs_mount "$v" "$(port_of $side)" /mnt/$side
-		must "files of side $side NFSv$v laid out" prepare "/mnt/$side/$side-v$v"
+		must "files of side $side NFSv$v laid out" \
+			on_side "$v" $side prepare "/mnt/$side/$side-v$v"
 	done
 	for rep in $(seq "$REPS"); do
 		while read -r name rw bs qd f; do
 			for side in A B; do
 				only "NFSv$v $name side $side rep $rep" || continue
 				check "NFSv$v $name side $side rep $rep" \
-					run_job "/mnt/$side/$side-v$v" \
+					on_side "$v" $side run_job "/mnt/$side/$side-v$v" \
 					"$R/v${v}_${name}_${side}_r$rep" \
 					"$name" "$rw" "$bs" "$qd" "$f"
 			done
 		done <<<"$JOBS"
 	done
-	if [ "$PROFILE" = 1 ] && [ "$v" = 3 ]; then
+	if [ "$PROFILE" = 1 ] && [[ " $PROFILE_VERSIONS " == *" $v "* ]]; then
 		for name in randread-qd16 seqwrite; do
 			for side in A B; do
 				only "profile NFSv$v $name side $side" || continue
-				check "profile NFSv$v $name side $side" profile "$v" "$name" "$side"
+				check "profile NFSv$v $name side $side" \
+					on_side "$v" $side profile "$v" "$name" "$side"
 			done
 		done
 	fi
 	# The export is a tmpfs: free this version's files before the next.
-	rm -rf "/mnt/A/A-v$v" "/mnt/B/B-v$v"
-	umount /mnt/A /mnt/B
+	for side in A B; do
+		on_side "$v" $side rm -rf "/mnt/$side/$side-v$v" || true
+	done
 done
 check "the server guest stops" ctl quit
 finish

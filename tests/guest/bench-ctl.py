@@ -17,6 +17,9 @@ Commands:
                   the server side with ARGS ("+" for spaces); "ok" once
                   it listens
   reap            "ok RC": waits for that TOOL
+  recvs           "ok INTREE OURS": the Calls each server has received
+                  since its module loaded (the in-tree one's
+                  rdma_stat_recv, ours' recvs; -1 for one not loaded)
   perf NAME       starts perf record -e cpu-clock -a -g (into a tmpfs)
   perfstop        stops it and writes OUTDIR/perf-NAME.txt (perf report,
                   self time) and perf-NAME-children.txt (with callees),
@@ -44,6 +47,25 @@ def cpu_jiffies():
     v = [int(x) for x in fields[1:]]
     busy = v[2] + v[5] + v[6]
     return busy, v[0] + v[1], sum(v[:8])
+
+
+def recvs():
+    """Calls received by the in-tree server and by ours, -1 if unloaded."""
+    intree = ours = -1
+    try:
+        with open("/proc/sys/sunrpc/svc_rdma/rdma_stat_recv") as f:
+            intree = int(f.read())
+    except OSError:
+        pass
+    try:
+        with open("/proc/fs/svcrdma/stats") as f:
+            for line in f:
+                name, value = line.split()
+                if name == "recvs":
+                    ours = int(value)
+    except OSError:
+        pass
+    return intree, ours
 
 
 def rdma_listening():
@@ -140,6 +162,8 @@ class Server:
         if cmd == "cpu":
             busy, user, total = cpu_jiffies()
             return "ok %d %d %d %d" % (busy, user, total, HZ)
+        if cmd == "recvs":
+            return "ok %d %d" % recvs()
         if cmd == "rdma" and args:
             return self.do_rdma(args)
         if cmd == "reap":
