@@ -8,10 +8,12 @@
 #
 # For each rep: the rxe ceiling (ib_write_bw and ib_read_bw between the
 # two guests: see rxe_ceiling); then, over NFSv3 and NFSv4.2, every
-# job on side A, then on side B (A, B, A, B...): fio with O_DIRECT
-# (1 MiB sequential read and write at iodepth 4, 4 KiB random read and
-# write at iodepth 1 and 16) and bench-meta.py (create, stat, readdir and
-# unlink of many small files).  Around each run it reads the server's
+# job on both sides back to back, a pair whose ratio B/A the report
+# takes (A then B in odd reps, B then A in even ones, so that neither
+# side always runs first, on a server the other has just loaded): fio
+# with O_DIRECT (1 MiB sequential read and write at iodepth 4, 4 KiB
+# random read and write at iodepth 1 and 16) and bench-meta.py (create,
+# stat, readdir and unlink of many small files).  Around each run it reads the server's
 # CPU jiffies over the control channel (bench-ctl.py), so that each run
 # has its server CPU time.  PROFILE=1 then records the server under perf
 # for 4 KiB random read at iodepth 16 and 1 MiB sequential write, per
@@ -199,8 +201,10 @@ for v in $BENCH_VERSIONS; do
 			on_side "$v" $side prepare "/mnt/$side/$side-v$v"
 	done
 	for rep in $(seq "$REPS"); do
+		order="A B"
+		[ $((rep % 2)) = 1 ] || order="B A"
 		while read -r name rw bs qd f; do
-			for side in A B; do
+			for side in $order; do
 				only "NFSv$v $name side $side rep $rep" || continue
 				check "NFSv$v $name side $side rep $rep" \
 					on_side "$v" $side run_job "/mnt/$side/$side-v$v" \
