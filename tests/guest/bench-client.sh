@@ -26,7 +26,8 @@
 # A's connection and measured the in-tree server twice.  Each run also
 # reads both servers' Receive counts before and after it (*.recvs), and
 # fails unless its own server's grew and the other's did not.
-# Results: /guest/out/bench/ (fio JSON, meta JSON, *.cpu, rxe-*.json).
+# Results: /guest/out/bench/ (fio JSON, meta JSON, *.cpu and *.ccpu,
+# rxe-*.json).
 # ONLY (lib.sh): the runs by name, "NFSv3 seqread side A rep 1",
 # "rxe ib_read_bw rep 2", "profile NFSv3 randread-qd16 side B".
 . "$(dirname "$0")/lib.sh"
@@ -139,20 +140,35 @@ served_by() {
 	return 1
 }
 
+# my_cpu: this guest's jiffies as bench-ctl.py's cpu gives the
+# server's, "busy user total hz" (busy: system + irq + softirq)
+my_cpu() {
+	local u n s i w q sq st
+	read -r _ u n s i w q sq st _ </proc/stat
+	echo "$((s + q + sq)) $((u + n)) $((u + n + s + i + w + q + sq + st)) $HZ"
+}
+HZ=$(getconf CLK_TCK)
+
 # measured BASE CMD...: run CMD with the server's CPU jiffies read before
 # and after it, into BASE.cpu ("busy user total hz" twice, then the
-# wall seconds), and both servers' Receive counts into BASE.recvs
+# wall seconds), this guest's into BASE.ccpu (the same, the client's
+# user time being fio's), and both servers' Receive counts into
+# BASE.recvs
 measured() {
-	local base=$1 c0 c1 t0 t1 r0 r1
+	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1
 	shift
 	r0=$(ctl recvs) || return 1
 	c0=$(ctl cpu) || return 1
+	m0=$(my_cpu)
 	t0=$(date +%s.%N)
 	"$@" || return 1
 	t1=$(date +%s.%N)
+	m1=$(my_cpu)
 	c1=$(ctl cpu) || return 1
 	r1=$(ctl recvs) || return 1
-	echo "${c0#ok } ${c1#ok } $(awk "BEGIN { print $t1 - $t0 }")" >"$base.cpu"
+	t1=$(awk "BEGIN { print $t1 - $t0 }")
+	echo "${c0#ok } ${c1#ok } $t1" >"$base.cpu"
+	echo "$m0 $m1 $t1" >"$base.ccpu"
 	echo "${r0#ok } ${r1#ok }" >"$base.recvs"
 	served_by "${r0#ok }" "${r1#ok }"
 }
