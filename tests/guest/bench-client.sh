@@ -140,20 +140,26 @@ served_by() {
 	return 1
 }
 
-# my_cpu: this guest's jiffies as bench-ctl.py's cpu gives the
-# server's, "busy user total hz" (busy: system + irq + softirq)
+# my_cpu: this guest's jiffies and counts as bench-ctl.py's cpu gives
+# the server's, "busy user total hz ctxt intr tx" (busy: system + irq +
+# softirq; context switches, interrupts and packets sent since boot)
 my_cpu() {
-	local u n s i w q sq st
+	local u n s i w q sq st ev
 	read -r _ u n s i w q sq st _ </proc/stat
-	echo "$((s + q + sq)) $((u + n)) $((u + n + s + i + w + q + sq + st)) $HZ"
+	ev=$(awk '$1 == "ctxt" { c = $2 } $1 == "intr" { i = $2 }
+		END { printf "%d %d", c, i }' /proc/stat)
+	ev="$ev $(awk 'NR > 2 { sub(/^ */, ""); split($0, f, /[: ]+/)
+		if (f[1] != "lo") t += f[11] } END { printf "%d", t }' \
+		/proc/net/dev)"
+	echo "$((s + q + sq)) $((u + n)) $((u + n + s + i + w + q + sq + st)) $HZ $ev"
 }
 HZ=$(getconf CLK_TCK)
 
-# measured BASE CMD...: run CMD with the server's CPU jiffies read before
-# and after it, into BASE.cpu ("busy user total hz" twice, then the
-# wall seconds), this guest's into BASE.ccpu (the same, the client's
-# user time being fio's), and both servers' Receive counts into
-# BASE.recvs
+# measured BASE CMD...: run CMD with the server's CPU jiffies and counts
+# read before and after it, into BASE.cpu ("busy user total hz ctxt intr
+# tx" twice, then the wall seconds), this guest's into BASE.ccpu (the
+# same, the client's user time being fio's), and both servers' Receive
+# counts into BASE.recvs
 measured() {
 	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1
 	shift

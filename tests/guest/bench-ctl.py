@@ -11,8 +11,11 @@ the answer; it exits 1 when the answer starts with "err".
 
 Commands:
   hello           "ok KERNEL": the server guest is up and serving
-  cpu             "ok BUSY USER TOTAL HZ": jiffies of all CPUs since
-                  boot from /proc/stat, BUSY being system + irq + softirq
+  cpu             "ok BUSY USER TOTAL HZ CTXT INTR TX": jiffies of all
+                  CPUs since boot from /proc/stat, BUSY being system +
+                  irq + softirq; then counts since boot: context
+                  switches and interrupts (/proc/stat) and packets sent
+                  by all interfaces but lo (/proc/net/dev)
   rdma TOOL ARGS  starts the perftest TOOL (ib_write_bw, ib_read_bw) as
                   the server side with ARGS ("+" for spaces); "ok" once
                   it listens
@@ -47,6 +50,28 @@ def cpu_jiffies():
     v = [int(x) for x in fields[1:]]
     busy = v[2] + v[5] + v[6]
     return busy, v[0] + v[1], sum(v[:8])
+
+
+def events():
+    """(context switches, interrupts, packets sent) since boot: counts,
+    which the host's speed does not move as it moves times."""
+    ctxt = intr = 0
+    with open("/proc/stat") as f:
+        for line in f:
+            w = line.split()
+            if w[0] == "ctxt":
+                ctxt = int(w[1])
+            elif w[0] == "intr":
+                intr = int(w[1])
+    tx = 0
+    with open("/proc/net/dev") as f:
+        for line in f.readlines()[2:]:
+            name, data = line.split(":", 1)
+            if name.strip() != "lo":
+                # rx: bytes packets errs drop fifo frame compressed
+                # multicast; then tx: bytes packets ...
+                tx += int(data.split()[9])
+    return ctxt, intr, tx
 
 
 def recvs():
@@ -161,7 +186,8 @@ class Server:
             return "ok " + os.uname().release
         if cmd == "cpu":
             busy, user, total = cpu_jiffies()
-            return "ok %d %d %d %d" % (busy, user, total, HZ)
+            return "ok %d %d %d %d %d %d %d" % ((busy, user, total, HZ) +
+                                               events())
         if cmd == "recvs":
             return "ok %d %d" % recvs()
         if cmd == "rdma" and args:
