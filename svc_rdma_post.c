@@ -99,18 +99,18 @@ int svc_rdma_sq_reserve(struct svc_rdma_xprt *sx, unsigned int count)
 {
 	struct svc_rdma_sq_waiter w;
 
-	spin_lock(&sx->sx_sq_lock);
+	spin_lock_bh(&sx->sx_sq_lock);
 	if (test_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags)) {
-		spin_unlock(&sx->sx_sq_lock);
+		spin_unlock_bh(&sx->sx_sq_lock);
 		return -ENOTCONN;
 	}
 	if (count >= sx->sx_sq_depth) {
-		spin_unlock(&sx->sx_sq_lock);
+		spin_unlock_bh(&sx->sx_sq_lock);
 		return -E2BIG;
 	}
 	if (list_empty(&sx->sx_sq_waiters) && sx->sx_sq_avail >= count) {
 		sx->sx_sq_avail -= count;
-		spin_unlock(&sx->sx_sq_lock);
+		spin_unlock_bh(&sx->sx_sq_lock);
 		return 0;
 	}
 	w.need = count;
@@ -118,7 +118,7 @@ int svc_rdma_sq_reserve(struct svc_rdma_xprt *sx, unsigned int count)
 	init_completion(&w.done);
 	list_add_tail(&w.list, &sx->sx_sq_waiters);
 	trace_svcrdma_sq_wait(sx, count, sx->sx_sq_avail);
-	spin_unlock(&sx->sx_sq_lock);
+	spin_unlock_bh(&sx->sx_sq_lock);
 
 	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_SQ_WAITS);
 	wait_for_completion(&w.done);
@@ -147,10 +147,10 @@ static void svc_rdma_sq_grant(struct svc_rdma_xprt *sx)
  */
 void svc_rdma_sq_release(struct svc_rdma_xprt *sx, unsigned int count)
 {
-	spin_lock(&sx->sx_sq_lock);
+	spin_lock_bh(&sx->sx_sq_lock);
 	sx->sx_sq_avail += count;
 	svc_rdma_sq_grant(sx);
-	spin_unlock(&sx->sx_sq_lock);
+	spin_unlock_bh(&sx->sx_sq_lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_release);
 
@@ -162,13 +162,13 @@ void svc_rdma_sq_shutdown(struct svc_rdma_xprt *sx)
 {
 	struct svc_rdma_sq_waiter *w, *next;
 
-	spin_lock(&sx->sx_sq_lock);
+	spin_lock_bh(&sx->sx_sq_lock);
 	list_for_each_entry_safe(w, next, &sx->sx_sq_waiters, list) {
 		list_del(&w->list);
 		w->status = -ENOTCONN;
 		complete(&w->done);
 	}
-	spin_unlock(&sx->sx_sq_lock);
+	spin_unlock_bh(&sx->sx_sq_lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(svc_rdma_sq_shutdown);
 
@@ -269,14 +269,14 @@ noinline struct svc_rdma_send_ctxt *svc_rdma_send_ctxt_get(struct svc_rdma_xprt 
 {
 	struct svc_rdma_send_ctxt *sc;
 
-	spin_lock(&sx->sx_send_lock);
+	spin_lock_bh(&sx->sx_send_lock);
 	sc = list_first_entry_or_null(&sx->sx_send_free,
 				      struct svc_rdma_send_ctxt, sc_list);
 	if (sc) {
 		list_del(&sc->sc_list);
 		sx->sx_send_nr_free--;
 	}
-	spin_unlock(&sx->sx_send_lock);
+	spin_unlock_bh(&sx->sx_send_lock);
 	if (!sc)
 		sc = svc_rdma_send_ctxt_alloc(sx);
 	if (!sc)
@@ -314,13 +314,13 @@ void svc_rdma_send_ctxt_put(struct svc_rdma_xprt *sx,
 		put_page(sc->sc_pages[i]);
 	sc->sc_nr_pages = 0;
 
-	spin_lock(&sx->sx_send_lock);
+	spin_lock_bh(&sx->sx_send_lock);
 	if (sx->sx_send_nr_free < svc_rdma_send_cache_max(sx)) {
 		list_add(&sc->sc_list, &sx->sx_send_free);
 		sx->sx_send_nr_free++;
 		sc = NULL;
 	}
-	spin_unlock(&sx->sx_send_lock);
+	spin_unlock_bh(&sx->sx_send_lock);
 	if (sc)
 		svc_rdma_send_ctxt_free(sx, sc);
 }
@@ -333,9 +333,9 @@ EXPORT_SYMBOL_IF_KUNIT(svc_rdma_send_ctxt_put);
  */
 void svc_rdma_orphan(struct svc_rdma_xprt *sx, struct svc_rdma_send_ctxt *sc)
 {
-	spin_lock(&sx->sx_send_lock);
+	spin_lock_bh(&sx->sx_send_lock);
 	list_add(&sc->sc_list, &sx->sx_orphans);
-	spin_unlock(&sx->sx_send_lock);
+	spin_unlock_bh(&sx->sx_send_lock);
 }
 
 /**
@@ -349,9 +349,9 @@ void svc_rdma_send_ctxts_destroy(struct svc_rdma_xprt *sx)
 	struct svc_rdma_send_ctxt *sc, *next;
 	LIST_HEAD(orphans);
 
-	spin_lock(&sx->sx_send_lock);
+	spin_lock_bh(&sx->sx_send_lock);
 	list_splice_init(&sx->sx_orphans, &orphans);
-	spin_unlock(&sx->sx_send_lock);
+	spin_unlock_bh(&sx->sx_send_lock);
 	list_for_each_entry_safe(sc, next, &orphans, sc_list) {
 		list_del(&sc->sc_list);
 		svc_rdma_send_ctxt_put(sx, sc);

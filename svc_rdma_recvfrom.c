@@ -6,10 +6,11 @@
  * Operation
  *
  * Each Receive context owns one buffer of sx_recv_size bytes, DMA-mapped
- * for its whole life.  The Receive completion handler stays short: it
- * refills the Receive Queue when a batch is missing, queues the context
- * on the connection's ready list and wakes an nfsd thread.  It never
- * parses the message.
+ * for its whole life.  The Receive completion handler runs in softirq
+ * context and stays short: it refills the Receive Queue when a batch is
+ * missing (from the free list, which accept stocks with a spare context
+ * per credit), queues the context on the connection's ready list and
+ * wakes an nfsd thread.  It never parses the message.
  *
  * svc_rdma_recvfrom(), in the nfsd thread, takes the oldest ready Call
  * and decodes its transport header (svc_rdma_hdr.c): nothing from the
@@ -105,14 +106,14 @@ static noinline int svc_rdma_recv_buf_map(struct svc_rdma_xprt *sx,
 ALLOW_ERROR_INJECTION(svc_rdma_recv_buf_map, ERRNO);
 
 static noinline struct svc_rdma_recv_ctxt *
-svc_rdma_recv_ctxt_alloc(struct svc_rdma_xprt *sx)
+svc_rdma_recv_ctxt_alloc(struct svc_rdma_xprt *sx, gfp_t gfp)
 {
 	struct svc_rdma_recv_ctxt *rc;
 
-	rc = kmem_cache_zalloc(svc_rdma_recv_ctxt_cache, GFP_KERNEL);
+	rc = kmem_cache_zalloc(svc_rdma_recv_ctxt_cache, gfp);
 	if (!rc)
 		goto out;
-	rc->rc_buf = kmalloc(sx->sx_recv_size, GFP_KERNEL);
+	rc->rc_buf = kmalloc(sx->sx_recv_size, gfp);
 	if (!rc->rc_buf)
 		goto out_free;
 	if (svc_rdma_recv_buf_map(sx, rc))
@@ -156,13 +157,13 @@ static void svc_rdma_recv_ctxt_free(struct svc_rdma_xprt *sx,
  * has the single consumer it needs.
  */
 static struct svc_rdma_recv_ctxt *
-svc_rdma_recv_ctxt_get(struct svc_rdma_xprt *sx)
+svc_rdma_recv_ctxt_get(struct svc_rdma_xprt *sx, gfp_t gfp)
 {
 	struct llist_node *node = llist_del_first(&sx->sx_recv_free);
 
 	if (node)
 		return llist_entry(node, struct svc_rdma_recv_ctxt, rc_node);
-	return svc_rdma_recv_ctxt_alloc(sx);
+	return svc_rdma_recv_ctxt_alloc(sx, gfp);
 }
 
 static void svc_rdma_recv_ctxt_put(struct svc_rdma_xprt *sx,
@@ -171,6 +172,33 @@ static void svc_rdma_recv_ctxt_put(struct svc_rdma_xprt *sx,
 	rc->rc_nr_payloads = 0;
 	rc->rc_replied = false;
 	llist_add(&rc->rc_node, &sx->sx_recv_free);
+}
+
+/**
+ * svc_rdma_recv_ctxts_reserve - Stock the free list beyond the first Receives
+ * @sx: a connection being accepted, before its first completion
+ * @count: contexts to add
+ *
+ * The Receive completion handler refills the Receive Queue in softirq
+ * context, where it allocates only with GFP_ATOMIC.  A Call holds its
+ * context from its Receive until nfsd releases it, so with a spare
+ * context per credit and per backchannel request the refills are served
+ * from the free list, and such an allocation is the exception.
+ *
+ * Return: %0, or %-ENOMEM; the contexts added stay on the free list,
+ * for svc_rdma_recv_ctxts_destroy().
+ */
+int svc_rdma_recv_ctxts_reserve(struct svc_rdma_xprt *sx, unsigned int count)
+{
+	struct svc_rdma_recv_ctxt *rc;
+
+	while (count--) {
+		rc = svc_rdma_recv_ctxt_alloc(sx, GFP_KERNEL);
+		if (!rc)
+			return -ENOMEM;
+		llist_add(&rc->rc_node, &sx->sx_recv_free);
+	}
+	return 0;
 }
 
 /**
@@ -201,6 +229,7 @@ ALLOW_ERROR_INJECTION(svc_rdma_ib_post_recv, ERRNO);
  * svc_rdma_post_recvs - Post Receives, as one chain
  * @sx: the connection
  * @count: how many
+ * @gfp: for contexts the free list cannot give
  *
  * Return:
  *   %0 if all were posted;
@@ -208,7 +237,8 @@ ALLOW_ERROR_INJECTION(svc_rdma_ib_post_recv, ERRNO);
  *   another negative errno if ib_post_recv() failed (the ones before the
  *   failing one are posted and counted).
  */
-int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count)
+int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count,
+			gfp_t gfp)
 {
 	struct svc_rdma_recv_ctxt *rc;
 	const struct ib_recv_wr *bad;
@@ -217,7 +247,7 @@ int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count)
 	int ret;
 
 	for (i = 0; i < count; i++) {
-		rc = svc_rdma_recv_ctxt_get(sx);
+		rc = svc_rdma_recv_ctxt_get(sx, gfp);
 		if (!rc)
 			goto out_nomem;
 		rc->rc_wr.next = first;
@@ -256,7 +286,7 @@ static void svc_rdma_refill(struct svc_rdma_xprt *sx)
 	if (missing < SVCRDMA_RECV_BATCH ||
 	    test_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags))
 		return;
-	if (svc_rdma_post_recvs(sx, missing))
+	if (svc_rdma_post_recvs(sx, missing, GFP_ATOMIC | __GFP_NOWARN))
 		svc_rdma_xprt_close(sx, "cannot post Receives");
 }
 
@@ -446,7 +476,7 @@ static struct svc_rdma_recv_ctxt *svc_rdma_take_ready(struct svc_rdma_xprt *sx,
 {
 	struct svc_rdma_recv_ctxt *rc;
 
-	spin_lock(&sx->sx_lock);
+	spin_lock_bh(&sx->sx_lock);
 	rc = list_first_entry_or_null(&sx->sx_read_done,
 				      struct svc_rdma_recv_ctxt, rc_list);
 	*read_done = !!rc;
@@ -458,7 +488,7 @@ static struct svc_rdma_recv_ctxt *svc_rdma_take_ready(struct svc_rdma_xprt *sx,
 		list_del(&rc->rc_list);
 	if (list_empty(&sx->sx_ready) && list_empty(&sx->sx_read_done))
 		clear_bit(XPT_DATA, &sx->sx_xprt.xpt_flags);
-	spin_unlock(&sx->sx_lock);
+	spin_unlock_bh(&sx->sx_lock);
 	return rc;
 }
 

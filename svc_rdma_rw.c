@@ -93,12 +93,12 @@ svc_rdma_rw_ctxt_get(struct svc_rdma_xprt *sx, unsigned int nents)
 {
 	struct svc_rdma_rw_ctxt *rw;
 
-	spin_lock(&sx->sx_rw_lock);
+	spin_lock_bh(&sx->sx_rw_lock);
 	rw = list_first_entry_or_null(&sx->sx_rw_free, struct svc_rdma_rw_ctxt,
 				      rw_list);
 	if (rw)
 		list_del(&rw->rw_list);
-	spin_unlock(&sx->sx_rw_lock);
+	spin_unlock_bh(&sx->sx_rw_lock);
 
 	if (!rw) {
 		rw = kmem_cache_alloc(svc_rdma_rw_ctxt_cache, GFP_KERNEL);
@@ -126,9 +126,9 @@ static void svc_rdma_rw_ctxt_put(struct svc_rdma_xprt *sx,
 				 struct svc_rdma_rw_ctxt *rw)
 {
 	sg_free_table_chained(&rw->rw_sgt, SG_CHUNK_SIZE);
-	spin_lock(&sx->sx_rw_lock);
+	spin_lock_bh(&sx->sx_rw_lock);
 	list_add(&rw->rw_list, &sx->sx_rw_free);
-	spin_unlock(&sx->sx_rw_lock);
+	spin_unlock_bh(&sx->sx_rw_lock);
 }
 
 /* Drops the page references an orphaned Read's scatterlist holds. */
@@ -487,9 +487,9 @@ static void svc_rdma_orphan_reads(struct svc_rdma_xprt *sx,
 	list_for_each_entry(rw, &chain->ch_rw, rw_list)
 		for_each_sg(rw->rw_sgt.sgl, sg, rw->rw_nents, i)
 			get_page(sg_page(sg));
-	spin_lock(&sx->sx_rw_lock);
+	spin_lock_bh(&sx->sx_rw_lock);
 	list_splice_tail_init(&chain->ch_rw, &sx->sx_read_orphans);
-	spin_unlock(&sx->sx_rw_lock);
+	spin_unlock_bh(&sx->sx_rw_lock);
 }
 
 /**

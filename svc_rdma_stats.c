@@ -316,9 +316,9 @@ static void svc_rdma_conn_show_state(struct seq_file *m,
 {
 	unsigned int sq_free;
 
-	spin_lock(&sx->sx_sq_lock);
+	spin_lock_bh(&sx->sx_sq_lock);
 	sq_free = sx->sx_sq_avail;
-	spin_unlock(&sx->sx_sq_lock);
+	spin_unlock_bh(&sx->sx_sq_lock);
 
 	seq_printf(m, "connection %llu\n", sx->sx_conn_id);
 	seq_printf(m, "peer %pISpc\n", &sx->sx_xprt.xpt_remote);

@@ -13,9 +13,10 @@
  * the connection's svc_rdma_xprt, reads the client's RFC 8797 private
  * data, queues it on the listener and wakes an nfsd thread.  That thread
  * calls ->xpo_accept, which does the work that may sleep: PD, Send and
- * Receive CQs (ib_alloc_cq_any() spreads them over completion vectors),
- * the QP sized from the credits, the rw contexts and the device's limits,
- * the first Receives, and rdma_accept() with our private data.
+ * Receive CQs (ib_alloc_cq_any() spreads them over completion vectors;
+ * both are polled in softirq context), the QP sized from the credits, the
+ * rw contexts and the device's limits, the first Receives and a spare
+ * Receive context per credit, and rdma_accept() with our private data.
  *
  * Credits.  The client may have sx_max_requests Calls outstanding.  The
  * Receive Queue holds that many plus the backchannel's and one batch, and
@@ -301,10 +302,10 @@ static int svc_rdma_conn_request(struct svc_rdma_xprt *listener,
 	sx->sx_ord = param->initiator_depth;
 	sx->sx_ird = param->responder_resources;
 
-	spin_lock(&listener->sx_lock);
+	spin_lock_bh(&listener->sx_lock);
 	list_add_tail(&sx->sx_accept_link, &listener->sx_accept_q);
 	set_bit(XPT_CONN, &listener->sx_xprt.xpt_flags);
-	spin_unlock(&listener->sx_lock);
+	spin_unlock_bh(&listener->sx_lock);
 	svc_xprt_enqueue(&listener->sx_xprt);
 	return 0;
 }
@@ -493,19 +494,28 @@ static void svc_rdma_qp_event(struct ib_event *event, void *context)
 		svc_rdma_xprt_close(sx, "QP error");
 }
 
-/* The Send and Receive CQs; on failure, neither is left. */
+/*
+ * The Send and Receive CQs; on failure, neither is left.  Both are
+ * polled in softirq context, right after the device's interrupt (or
+ * rxe's own softirq work): a workqueue would put a kworker's wake-up and
+ * context switch between each completion and the nfsd thread it wakes,
+ * and between a Send's completion and the release of its pages.  So
+ * every lock a completion handler takes is taken with BHs off in
+ * process context, and the handlers neither sleep nor allocate but with
+ * GFP_ATOMIC.
+ */
 static int svc_rdma_alloc_cqs(struct svc_rdma_xprt *sx, unsigned int sq_cqe)
 {
 	int ret;
 
 	sx->sx_sq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sq_cqe,
-				       IB_POLL_WORKQUEUE);
+				       IB_POLL_SOFTIRQ);
 	if (IS_ERR(sx->sx_sq_cq)) {
 		ret = PTR_ERR(sx->sx_sq_cq);
 		goto out_nosq;
 	}
 	sx->sx_rq_cq = ib_alloc_cq_any(sx->sx_dev, sx, sx->sx_rq_depth,
-				       IB_POLL_WORKQUEUE);
+				       IB_POLL_SOFTIRQ);
 	if (IS_ERR(sx->sx_rq_cq)) {
 		ret = PTR_ERR(sx->sx_rq_cq);
 		goto out_norq;
@@ -556,7 +566,11 @@ static noinline int svc_rdma_setup_qp(struct svc_rdma_xprt *sx)
 	sx->sx_max_send_sges = min_t(unsigned int, sx->sx_max_send_sges,
 				     qp_attr.cap.max_send_sge);
 
-	ret = svc_rdma_post_recvs(sx, sx->sx_rq_depth - 1);
+	ret = svc_rdma_post_recvs(sx, sx->sx_rq_depth - 1, GFP_KERNEL);
+	if (ret)
+		goto out_norecv;
+	ret = svc_rdma_recv_ctxts_reserve(sx, sx->sx_max_requests +
+					  SVCRDMA_BC_REQUESTS);
 	if (ret)
 		goto out_norecv;
 	return 0;
@@ -681,14 +695,14 @@ static struct svc_xprt *svc_rdma_accept(struct svc_xprt *xprt)
 	struct svc_rdma_xprt *sx;
 	int ret;
 
-	spin_lock(&listener->sx_lock);
+	spin_lock_bh(&listener->sx_lock);
 	sx = list_first_entry_or_null(&listener->sx_accept_q,
 				      struct svc_rdma_xprt, sx_accept_link);
 	if (sx)
 		list_del_init(&sx->sx_accept_link);
 	if (list_empty(&listener->sx_accept_q))
 		clear_bit(XPT_CONN, &xprt->xpt_flags);
-	spin_unlock(&listener->sx_lock);
+	spin_unlock_bh(&listener->sx_lock);
 	if (!sx)
 		return NULL;
 
@@ -769,13 +783,13 @@ static void svc_rdma_drop_accept_q(struct svc_rdma_xprt *listener)
 	struct svc_rdma_xprt *sx;
 
 	for (;;) {
-		spin_lock(&listener->sx_lock);
+		spin_lock_bh(&listener->sx_lock);
 		sx = list_first_entry_or_null(&listener->sx_accept_q,
 					      struct svc_rdma_xprt,
 					      sx_accept_link);
 		if (sx)
 			list_del_init(&sx->sx_accept_link);
-		spin_unlock(&listener->sx_lock);
+		spin_unlock_bh(&listener->sx_lock);
 		if (!sx)
 			return;
 		rdma_reject(sx->sx_cm_id, NULL, 0, IB_CM_REJ_CONSUMER_DEFINED);

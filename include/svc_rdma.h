@@ -333,7 +333,9 @@ void svc_rdma_xprt_close(struct svc_rdma_xprt *sx, const char *why);
 /* svc_rdma_recvfrom.c: Receives, and rq_arg */
 int svc_rdma_recv_init(void);
 void svc_rdma_recv_exit(void);
-int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count);
+int svc_rdma_post_recvs(struct svc_rdma_xprt *sx, unsigned int count,
+			gfp_t gfp);
+int svc_rdma_recv_ctxts_reserve(struct svc_rdma_xprt *sx, unsigned int count);
 void svc_rdma_recv_ctxts_destroy(struct svc_rdma_xprt *sx);
 int svc_rdma_recvfrom(struct svc_rqst *rqstp);
 void svc_rdma_call_done(struct svc_rdma_xprt *sx,

@@ -9,6 +9,8 @@
 #     peers and local addresses of the right families, on rxe0;
 #   - credits, inline sizes and Send Queue fields are sane, and the RDMA
 #     Read depths (ord, ird) what the client asked for;
+#   - each connection holds, from accept on, its posted Receives and a
+#     spare Receive context per credit and per backchannel request;
 #   - I/O on the IPv4 mount moves its connection's counters only;
 #   - for each per-connection counter, stats == retired + the sum over
 #     the live connections (read while idle);
@@ -18,8 +20,9 @@
 #     live_* gauges at 0;
 #   - with svcrdma unloaded, svcrdma-stat fails and says why.
 # ONLY (lib.sh): the cases by name, "two connections listed", "fields",
-# "I/O moves", "global is retired plus", "svcrdma-stat shows",
-# "svcrdma-stat 1 2", "folded after unmount", "svcrdma-stat without".
+# "spare Receive contexts", "I/O moves", "global is retired plus",
+# "svcrdma-stat shows", "svcrdma-stat 1 2", "folded after unmount",
+# "svcrdma-stat without".
 . "$(dirname "$0")/lib.sh"
 
 PORT=20049
@@ -127,6 +130,21 @@ fields() {
 	[ "$(conn_get "$id" remote_inv)" = 1 ] || { say "remote_inv $(conn_get "$id" remote_inv)"; return 1; }
 	[ "$(conn_get "$id" recvs)" -gt 0 ] || { say "no recvs"; return 1; }
 	read_depths "$id"
+}
+
+# Accept posts rq_depth - 1 Receives and stocks credits + 2 spare
+# contexts (the backchannel's 2), for the Receive completion handler's
+# refills in softirq context.  The mounts' few Calls take no more than
+# the spares, so the two connections hold exactly that many contexts
+# (README, "Receive contexts").
+spare_recv_ctxts() {
+	local want=0 got id
+	for id in "$c4" "$c6"; do
+		want=$((want + $(conn_get "$id" rq_depth) - 1 +
+			$(conn_get "$id" credits) + 2))
+	done
+	got=$(stat_get live_recv_ctxts)
+	[ "$got" = "$want" ] || { say "live_recv_ctxts $got, want $want"; return 1; }
 }
 
 # dev_attr NAME: an attribute of rxe0 as ibv_devinfo -v prints it
@@ -249,6 +267,8 @@ if only "fields of both connections sane"; then
 	check "fields of the IPv4 connection sane" fields "$c4" "$SERVER_IP:$PORT"
 	check "fields of the IPv6 connection sane" fields "$c6" "[$SERVER_IP6]:$PORT"
 fi
+! only "spare Receive contexts held from accept on" ||
+	check "spare Receive contexts held from accept on" spare_recv_ctxts
 ! only "I/O moves the IPv4 connection's counters only" ||
 	check "I/O moves the IPv4 connection's counters only" io_moves_only
 ! only "global is retired plus the connections" ||
