@@ -496,13 +496,15 @@ static void svc_rdma_qp_event(struct ib_event *event, void *context)
 
 /*
  * The Send and Receive CQs; on failure, neither is left.  Both are
- * polled in softirq context, right after the device's interrupt (or
- * rxe's own softirq work): a workqueue would put a kworker's wake-up and
- * context switch between each completion and the nfsd thread it wakes,
- * and between a Send's completion and the release of its pages.  So
- * every lock a completion handler takes is taken with BHs off in
- * process context, and the handlers neither sleep nor allocate but with
- * GFP_ATOMIC.
+ * polled in softirq context, which runs on the way out of the device's
+ * interrupt, or of the software device's own bottom half; a device that
+ * signals completions from process context leaves the softirq to the
+ * next interrupt or to ksoftirqd.  A workqueue would put a kworker's
+ * wake-up and context switch between each completion and the nfsd
+ * thread it wakes, and between a Send's completion and the release of
+ * its pages.  So every lock a completion handler takes is taken with
+ * BHs off in process context, and the handlers neither sleep nor
+ * allocate but with GFP_ATOMIC.
  */
 static int svc_rdma_alloc_cqs(struct svc_rdma_xprt *sx, unsigned int sq_cqe)
 {
