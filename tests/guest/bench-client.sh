@@ -141,8 +141,9 @@ served_by() {
 }
 
 # my_cpu: this guest's jiffies and counts as bench-ctl.py's cpu gives
-# the server's, "busy user total hz ctxt intr tx" (busy: system + irq +
-# softirq; context switches, interrupts and packets sent since boot)
+# the server's, "busy user total hz ctxt intr tx pgalloc" (busy: system +
+# irq + softirq; context switches, interrupts, packets sent and pages
+# allocated since boot)
 my_cpu() {
 	local u n s i w q sq st ev
 	read -r _ u n s i w q sq st _ </proc/stat
@@ -151,13 +152,15 @@ my_cpu() {
 	ev="$ev $(awk 'NR > 2 { sub(/^ */, ""); split($0, f, /[: ]+/)
 		if (f[1] != "lo") t += f[11] } END { printf "%d", t }' \
 		/proc/net/dev)"
+	ev="$ev $(awk '$1 ~ /^pgalloc_/ { p += $2 } END { printf "%d", p }' \
+		/proc/vmstat)"
 	echo "$((s + q + sq)) $((u + n)) $((u + n + s + i + w + q + sq + st)) $HZ $ev"
 }
 HZ=$(getconf CLK_TCK)
 
 # measured BASE CMD...: run CMD with the server's CPU jiffies and counts
 # read before and after it, into BASE.cpu ("busy user total hz ctxt intr
-# tx" twice, then the wall seconds), this guest's into BASE.ccpu (the
+# tx pgalloc" twice, then the wall seconds), this guest's into BASE.ccpu (the
 # same, the client's user time being fio's), and both servers' Receive
 # counts into BASE.recvs
 measured() {

@@ -11,11 +11,13 @@ the answer; it exits 1 when the answer starts with "err".
 
 Commands:
   hello           "ok KERNEL": the server guest is up and serving
-  cpu             "ok BUSY USER TOTAL HZ CTXT INTR TX": jiffies of all
-                  CPUs since boot from /proc/stat, BUSY being system +
-                  irq + softirq; then counts since boot: context
-                  switches and interrupts (/proc/stat) and packets sent
-                  by all interfaces but lo (/proc/net/dev)
+  cpu             "ok BUSY USER TOTAL HZ CTXT INTR TX PGALLOC": jiffies
+                  of all CPUs since boot from /proc/stat, BUSY being
+                  system + irq + softirq; then counts since boot:
+                  context switches and interrupts (/proc/stat), packets
+                  sent by all interfaces but lo (/proc/net/dev), and
+                  pages allocated (/proc/vmstat, pgalloc_* of every
+                  zone)
   rdma TOOL ARGS  starts the perftest TOOL (ib_write_bw, ib_read_bw) as
                   the server side with ARGS ("+" for spaces); "ok" once
                   it listens
@@ -53,8 +55,9 @@ def cpu_jiffies():
 
 
 def events():
-    """(context switches, interrupts, packets sent) since boot: counts,
-    which the host's speed does not move as it moves times."""
+    """(context switches, interrupts, packets sent, pages allocated)
+    since boot: counts, which the host's speed moves far less than it
+    moves times."""
     ctxt = intr = 0
     with open("/proc/stat") as f:
         for line in f:
@@ -71,7 +74,13 @@ def events():
                 # rx: bytes packets errs drop fifo frame compressed
                 # multicast; then tx: bytes packets ...
                 tx += int(data.split()[9])
-    return ctxt, intr, tx
+    pgalloc = 0
+    with open("/proc/vmstat") as f:
+        for line in f:
+            name, value = line.split()
+            if name.startswith("pgalloc_"):
+                pgalloc += int(value)
+    return ctxt, intr, tx, pgalloc
 
 
 def recvs():
@@ -186,8 +195,8 @@ class Server:
             return "ok " + os.uname().release
         if cmd == "cpu":
             busy, user, total = cpu_jiffies()
-            return "ok %d %d %d %d %d %d %d" % ((busy, user, total, HZ) +
-                                               events())
+            return "ok %d %d %d %d %d %d %d %d" % (
+                (busy, user, total, HZ) + events())
         if cmd == "recvs":
             return "ok %d %d" % recvs()
         if cmd == "rdma" and args:
