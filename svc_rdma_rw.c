@@ -22,12 +22,17 @@
  * work.  When the last Read completes, the Call is queued on the
  * connection's finished Reads and a thread woken; svc_rdma_read_finish()
  * gives the pages to that thread's request, and svc_rdma_recvfrom.c
- * points rq_arg at them.  A failed Read closes the connection and ends
- * the Call in the completion.  When a post fails part way, the Reads
- * that were posted may still be running, so the chain keeps their
- * mappings and pages on the connection's orphaned Reads, released only
- * after the QP is drained.  That needs no memory: the chain's own
- * scatterlists hold the pages.
+ * points rq_arg at them.  The pages that request had in those slots
+ * become the connection's spare pages (up to SVCRDMA_SPARE_PAGES), from
+ * which the next Call with Read chunks refills the slots it empties:
+ * svc_alloc_arg() has nothing to allocate (and, where every allocation
+ * is zeroed, to clear) for either request.
+ *
+ * A failed Read closes the connection and ends the Call in the
+ * completion.  When a post fails part way, the Reads that were posted may
+ * still be running, so the chain keeps their mappings and pages on the
+ * connection's orphaned Reads, released only after the QP is drained.  That
+ * needs no memory: the chain's own scatterlists hold the pages.
  *
  * The functions marked ALLOW_ERROR_INJECTION below are where this file
  * allocates, maps or posts; fail_function can make each fail (see
@@ -502,21 +507,39 @@ void svc_rdma_read_put_pages(struct svc_rdma_recv_ctxt *rc)
 		put_page(rc->rc_pages[--rc->rc_npages]);
 }
 
+/**
+ * svc_rdma_spare_pages_destroy - Put a connection's spare pages
+ * @sx: a connection being torn down, which no request uses any more
+ */
+void svc_rdma_spare_pages_destroy(struct svc_rdma_xprt *sx)
+{
+	while (sx->sx_nspare)
+		put_page(sx->sx_spare[--sx->sx_nspare]);
+}
+
 /*
  * The Call's pages go from the request to the Call, which keeps them
- * while its Reads run: the request goes on to other work, and
- * svc_alloc_arg() fills the slots left empty before its next Call.
+ * while its Reads run: the request goes on to other work.  Its emptied
+ * slots take spare pages while there are any; svc_alloc_arg() fills the
+ * rest before its next Call.
  */
-static void svc_rdma_take_pages(struct svc_rdma_recv_ctxt *rc,
+static void svc_rdma_take_pages(struct svc_rdma_xprt *sx,
+				struct svc_rdma_recv_ctxt *rc,
 				struct svc_rqst *rqstp, unsigned int npages)
 {
-	unsigned int i;
+	unsigned int i, reused;
 
+	spin_lock(&sx->sx_spare_lock);
+	reused = min(npages, sx->sx_nspare);
 	for (i = 0; i < npages; i++) {
 		rc->rc_pages[i] = rqstp->rq_pages[i];
-		rqstp->rq_pages[i] = NULL;
+		rqstp->rq_pages[i] = i < reused ?
+				     sx->sx_spare[--sx->sx_nspare] : NULL;
 	}
+	spin_unlock(&sx->sx_spare_lock);
 	rc->rc_npages = npages;
+	if (reused)
+		svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_PAGES_REUSED, reused);
 }
 
 /*
@@ -535,7 +558,7 @@ static int svc_rdma_read_post(struct svc_rdma_xprt *sx,
 	if (ret)
 		return ret;
 	chain->ch_cqe.done = svc_rdma_read_done;
-	svc_rdma_take_pages(rc, rqstp, npages);
+	svc_rdma_take_pages(sx, rc, rqstp, npages);
 	switch (svc_rdma_post_chain(sx, &chain->ch_rw, &chain->ch_cqe, NULL)) {
 	case SVCRDMA_POSTED_ALL:
 		return -EINPROGRESS;
@@ -610,18 +633,27 @@ int svc_rdma_read_call(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
  * @rqstp: the request that takes the Call
  * @rc: the Call, off the connection's finished Reads
  *
- * The Call's pages replace the first of @rqstp's, which are put.
+ * The Call's pages replace the first of @rqstp's, which become the
+ * connection's spare pages while there is room, and are put past it.
  */
 void svc_rdma_read_finish(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 			  struct svc_rdma_recv_ctxt *rc)
 {
+	struct page *page;
 	unsigned int i;
 
+	spin_lock(&sx->sx_spare_lock);
 	for (i = 0; i < rc->rc_npages; i++) {
-		if (rqstp->rq_pages[i])
-			put_page(rqstp->rq_pages[i]);
+		page = rqstp->rq_pages[i];
 		rqstp->rq_pages[i] = rc->rc_pages[i];
+		if (!page)
+			continue;
+		if (sx->sx_nspare < SVCRDMA_SPARE_PAGES)
+			sx->sx_spare[sx->sx_nspare++] = page;
+		else
+			put_page(page);
 	}
+	spin_unlock(&sx->sx_spare_lock);
 	rc->rc_npages = 0;
 	svc_rdma_xstat_add(sx, SVCRDMA_STAT_READ_BYTES, rc->rc_hdr.read_len);
 	trace_svcrdma_read_chunks(sx, rc->rc_hdr.xid, rc->rc_hdr.read_len);

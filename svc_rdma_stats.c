@@ -94,6 +94,7 @@ static const char * const svc_rdma_stat_names[SVCRDMA_STAT_NR] = {
 	[SVCRDMA_STAT_PZ_CHUNKS]	= "pz_chunks",
 	[SVCRDMA_STAT_READ_BYTES]	= "read_bytes",
 	[SVCRDMA_STAT_READ_ERRORS]	= "read_errors",
+	[SVCRDMA_STAT_READ_PAGES_REUSED] = "read_pages_reused",
 	[SVCRDMA_STAT_WRITE_CHUNKS]	= "write_chunks",
 	[SVCRDMA_STAT_WRITE_BYTES]	= "write_bytes",
 	[SVCRDMA_STAT_REPLY_CHUNKS]	= "reply_chunks",

@@ -147,6 +147,7 @@ static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
 	spin_lock_init(&sx->sx_rw_lock);
 	INIT_LIST_HEAD(&sx->sx_rw_free);
 	INIT_LIST_HEAD(&sx->sx_read_orphans);
+	spin_lock_init(&sx->sx_spare_lock);
 	sx->sx_write_cqe.done = svc_rdma_wc_write;
 	INIT_WORK(&sx->sx_close_work, svc_rdma_close_work);
 	INIT_LIST_HEAD(&sx->sx_conn_link);
@@ -760,6 +761,7 @@ static void svc_rdma_release_resources(struct svc_rdma_xprt *sx)
 	}
 	svc_rdma_send_ctxts_destroy(sx);
 	svc_rdma_rw_ctxts_destroy(sx);
+	svc_rdma_spare_pages_destroy(sx);
 	if (sx->sx_qp) {
 		rdma_destroy_qp(sx->sx_cm_id);
 		sx->sx_qp = NULL;

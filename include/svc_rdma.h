@@ -47,6 +47,12 @@
 /* Receives are posted this many at a time. */
 #define SVCRDMA_RECV_BATCH		8
 
+/*
+ * Spare pages a connection keeps for Calls with Read chunks: one largest
+ * Call's worth, at most 1 MiB and a few pages (svc_rdma_rw.c).
+ */
+#define SVCRDMA_SPARE_PAGES		RPCSVC_MAXPAGES
+
 /* sx_flags */
 enum {
 	SVCRDMA_XF_LISTENER,		/* a listener, not a connection */
@@ -94,6 +100,11 @@ enum {
  * @sx_rw_free: free rw contexts
  * @sx_read_orphans: rw contexts of Reads whose post failed part way, with
  *	the pages they read into; released once the QP is drained
+ * @sx_spare_lock: protects @sx_nspare and @sx_spare
+ * @sx_nspare: pages in @sx_spare
+ * @sx_spare: pages that finished Calls with Read chunks displaced from
+ *	the requests that took them, for the next such Call to refill the
+ *	request slots it empties (svc_rdma_rw.c)
  * @sx_write_cqe: completes the unsignaled Writes ahead of a Send, which
  *	only a failure completes
  * @sx_sq_lock: protects @sx_sq_avail and @sx_sq_waiters
@@ -145,6 +156,9 @@ struct svc_rdma_xprt {
 	spinlock_t		sx_rw_lock;	/* free and orphaned rw */
 	struct list_head	sx_rw_free;
 	struct list_head	sx_read_orphans;
+	spinlock_t		sx_spare_lock;	/* spare pages */
+	unsigned int		sx_nspare;
+	struct page		*sx_spare[SVCRDMA_SPARE_PAGES];
 	struct ib_cqe		sx_write_cqe;
 
 	spinlock_t		sx_sq_lock;	/* SQ entries and waiters */
@@ -400,6 +414,7 @@ void svc_rdma_read_finish(struct svc_rdma_xprt *sx, struct svc_rqst *rqstp,
 			  struct svc_rdma_recv_ctxt *rc);
 void svc_rdma_read_put_pages(struct svc_rdma_recv_ctxt *rc);
 void svc_rdma_rw_ctxts_destroy(struct svc_rdma_xprt *sx);
+void svc_rdma_spare_pages_destroy(struct svc_rdma_xprt *sx);
 
 /* svc_rdma_sendto.c: replies */
 int svc_rdma_send_error(struct svc_rdma_xprt *sx, __be32 xid,

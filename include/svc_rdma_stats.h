@@ -31,6 +31,7 @@ enum svc_rdma_stat {
 	SVCRDMA_STAT_PZ_CHUNKS,		/* position-zero Read chunks pulled */
 	SVCRDMA_STAT_READ_BYTES,	/* bytes pulled by RDMA Read */
 	SVCRDMA_STAT_READ_ERRORS,	/* RDMA Reads that failed */
+	SVCRDMA_STAT_READ_PAGES_REUSED,	/* spare pages a Read's Call reused */
 	SVCRDMA_STAT_WRITE_CHUNKS,	/* Write chunks filled */
 	SVCRDMA_STAT_WRITE_BYTES,	/* bytes pushed into Write chunks */
 	SVCRDMA_STAT_REPLY_CHUNKS,	/* replies sent through the Reply chunk */

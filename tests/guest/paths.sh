@@ -194,6 +194,11 @@ swi_io() { # eight 64 KiB O_DIRECT READs: one registered MR each
 		cmp -s -n 524288 - "$SRC/f1048576"
 }
 
+reuse_io() { # sixteen 64 KiB O_DIRECT WRITEs in a row, each a Read chunk
+	bounded dd if="$SRC/f1048576" of="$C/reuse" bs=64k oflag=direct status=none &&
+		cmp -s "$SRC/f1048576" "$D/reuse"
+}
+
 pullup_io() { # pullup_io SIZE: O_DIRECT READ of a small file, inline
 	bounded dd if="$C/f$1" bs="$1" iflag=direct status=none | cmp -s - "$SRC/f$1"
 }
@@ -230,6 +235,10 @@ for v in $VERSIONS; do
 		send_w_inv "rpcrdma/svcrdma_post_send:inv_rkey!=0" \
 		"write_chunk_count+ local_inv_needed<write_chunk_count" swi_io
 	if [ "$SERVER" = ours ]; then
+		# Each WRITE after the first refills the slots its Call empties
+		# from the pages that the one before it displaced.
+		path "NFSv$v spare pages: 16 O_DIRECT 64 KiB writes byte-exact" \
+			read_pages_reused - - reuse_io
 		# Two Send SGEs (the transport header and one more) cannot carry
 		# a reply with pages: it is copied into one buffer.  The
 		# parameter applies to new connections, hence the remount.
