@@ -149,20 +149,37 @@ int svc_rdma_result_payload(struct svc_rqst *rqstp, unsigned int offset,
 struct svc_rdma_map {
 	struct svc_rdma_xprt		*sx;
 	struct svc_rdma_send_ctxt	*sc;
+	struct page			*head_page;
+	bool				head_mapped;
 };
 
 /*
- * Maps one fragment of an inline reply as the Send's next SGE.  This
- * file's one mapping that fail_function can make fail (see
- * tests/guest/faults.sh); noinline keeps every call on the marked symbol.
+ * Puts one fragment of an inline reply into the Send.  The bytes of the
+ * reply's head page that follow the transport header directly (the head
+ * itself, and for most replies all there is) are copied behind it, so
+ * that the Send does not need that page; any other fragment is mapped as
+ * the Send's next SGE.  This file's one mapping that fail_function can
+ * make fail (see tests/guest/faults.sh); noinline keeps every call on the
+ * marked symbol.
  */
 static noinline int svc_rdma_map_actor(void *arg, struct page *page,
 				       unsigned int offset, unsigned int len)
 {
 	struct svc_rdma_map *m = arg;
-	struct ib_sge *sge = &m->sc->sc_sges[m->sc->sc_nr_sges];
+	struct svc_rdma_send_ctxt *sc = m->sc;
+	struct ib_sge *sge = &sc->sc_sges[sc->sc_nr_sges];
 	u64 addr;
 
+	if (page == m->head_page) {
+		if (sc->sc_nr_sges == 1 &&
+		    sc->sc_len + len <= m->sx->sx_send_size) {
+			memcpy(sc->sc_buf + sc->sc_len,
+			       page_address(page) + offset, len);
+			sc->sc_len += len;
+			return 0;
+		}
+		m->head_mapped = true;
+	}
 	addr = ib_dma_map_page(m->sx->sx_dev, page, offset, len,
 			       DMA_TO_DEVICE);
 	if (ib_dma_mapping_error(m->sx->sx_dev, addr))
@@ -176,20 +193,39 @@ static noinline int svc_rdma_map_actor(void *arg, struct page *page,
 
 ALLOW_ERROR_INJECTION(svc_rdma_map_actor, ERRNO);
 
-/* Puts the wire bytes behind the header: as SGEs, or pulled up. */
+/*
+ * The page that holds the reply's head, which is rq_respages[0]
+ * (svc_process()), or NULL.
+ */
+static struct page *svc_rdma_head_page(const struct xdr_buf *xb)
+{
+	return xb->head[0].iov_len ? virt_to_page(xb->head[0].iov_base) : NULL;
+}
+
+/*
+ * Puts the wire bytes behind the header: as SGEs, the head's copied, or
+ * all pulled up.  Sets @head_used when a mapped SGE points into the
+ * head's page.
+ */
 static int svc_rdma_map_inline(struct svc_rdma_xprt *sx,
 			       struct svc_rdma_send_ctxt *sc,
 			       const struct xdr_buf *xb,
 			       const struct svc_rdma_recv_ctxt *rc,
-			       const struct svc_rdma_plan *plan)
+			       const struct svc_rdma_plan *plan,
+			       bool *head_used)
 {
-	struct svc_rdma_map m = { .sx = sx, .sc = sc };
+	struct svc_rdma_map m = {
+		.sx = sx, .sc = sc, .head_page = svc_rdma_head_page(xb),
+	};
 	int ret;
 
-	if (plan->way == SVCRDMA_WAY_INLINE)
-		return svc_rdma_xb_walk(xb, rc->rc_payloads,
-					rc->rc_nr_payloads, 0, plan->wire_len,
-					svc_rdma_map_actor, &m);
+	if (plan->way == SVCRDMA_WAY_INLINE) {
+		ret = svc_rdma_xb_walk(xb, rc->rc_payloads, rc->rc_nr_payloads,
+				       0, plan->wire_len, svc_rdma_map_actor,
+				       &m);
+		*head_used = m.head_mapped;
+		return ret;
+	}
 
 	ret = svc_rdma_pull_up(xb, rc->rc_payloads, rc->rc_nr_payloads,
 			       sc->sc_buf + sc->sc_len,
@@ -197,9 +233,39 @@ static int svc_rdma_map_inline(struct svc_rdma_xprt *sx,
 	if (ret < 0)
 		return ret;
 	sc->sc_len += ret;
+	*head_used = false;
 	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_PULL_UPS);
 	trace_svcrdma_pull_up(sx, rc->rc_hdr.xid, ret);
 	return 0;
+}
+
+/*
+ * A reply whose head page neither its Send nor its Writes need (every
+ * byte of it that travels was copied behind the transport header, and
+ * every Write chunk's data item lies in the page list) leaves that page
+ * to the request: rq_respages moves past it, so sunrpc neither puts nor
+ * empties its slot, and the request's next Call finds it there instead
+ * of svc_alloc_arg() allocating (and clearing) another.
+ */
+static void svc_rdma_keep_head_page(struct svc_rdma_xprt *sx,
+				    struct svc_rqst *rqstp,
+				    const struct svc_rdma_recv_ctxt *rc,
+				    bool head_used)
+{
+	const struct xdr_buf *xb = &rqstp->rq_res;
+	unsigned int i, lo = xb->head[0].iov_len, hi = lo + xb->page_len;
+	const struct svc_rdma_payload *p;
+
+	if (head_used || rqstp->rq_respages >= rqstp->rq_next_page ||
+	    *rqstp->rq_respages != svc_rdma_head_page(xb))
+		return;
+	for (i = 0; i < rc->rc_nr_payloads; i++) {
+		p = &rc->rc_payloads[i];
+		if (p->offset < lo || (u64)p->offset + p->length > hi)
+			return;
+	}
+	rqstp->rq_respages++;
+	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_HEAD_PAGES_KEPT);
 }
 
 /*
@@ -303,13 +369,17 @@ static int svc_rdma_build_writes(struct svc_rdma_xprt *sx,
 	return 0;
 }
 
-/* The Send's header and, unless the Reply chunk carries it, the message. */
+/*
+ * The Send's header and, unless the Reply chunk carries it, the message.
+ * @head_used stays true unless the Send does not need the head's page.
+ */
 static int svc_rdma_build_send(struct svc_rdma_xprt *sx,
 			       struct svc_rdma_send_ctxt *sc,
 			       const struct svc_rdma_recv_ctxt *rc,
 			       const struct xdr_buf *xb,
 			       const struct svc_rdma_plan *plan,
-			       const u32 *written, u32 reply_written)
+			       const u32 *written, u32 reply_written,
+			       bool *head_used)
 {
 	bool use_reply = plan->way == SVCRDMA_WAY_REPLY_CHUNK;
 	int len, ret;
@@ -323,7 +393,7 @@ static int svc_rdma_build_send(struct svc_rdma_xprt *sx,
 	sc->sc_len = len;
 	if (use_reply)
 		return 0;
-	ret = svc_rdma_map_inline(sx, sc, xb, rc, plan);
+	ret = svc_rdma_map_inline(sx, sc, xb, rc, plan, head_used);
 	if (ret)
 		return ret;
 	svc_rdma_xstat_inc(sx, SVCRDMA_STAT_INLINE_REPLIES);
@@ -363,6 +433,7 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 	struct svc_rdma_send_ctxt *sc;
 	struct svc_rdma_chain chain;
 	struct svc_rdma_plan plan;
+	bool head_used = true;
 	int ret;
 
 	if (!rc || test_bit(SVCRDMA_XF_CLOSING, &sx->sx_flags))
@@ -379,9 +450,10 @@ int svc_rdma_sendto(struct svc_rqst *rqstp)
 	if (ret)
 		goto out_release;
 	ret = svc_rdma_build_send(sx, sc, rc, xb, &plan, written,
-				  reply_written);
+				  reply_written, &head_used);
 	if (ret)
 		goto out_release;
+	svc_rdma_keep_head_page(sx, rqstp, rc, head_used);
 	svc_rdma_hold_pages(sc, rqstp);
 	list_splice_init(&chain.ch_rw, &sc->sc_rw_list);
 	svc_rdma_call_done(sx, rc);

@@ -101,6 +101,7 @@ static const char * const svc_rdma_stat_names[SVCRDMA_STAT_NR] = {
 	[SVCRDMA_STAT_REPLY_BYTES]	= "reply_bytes",
 	[SVCRDMA_STAT_INLINE_REPLIES]	= "inline_replies",
 	[SVCRDMA_STAT_PULL_UPS]		= "pull_ups",
+	[SVCRDMA_STAT_HEAD_PAGES_KEPT]	= "head_pages_kept",
 	[SVCRDMA_STAT_SEND_W_INV]	= "send_w_inv",
 	[SVCRDMA_STAT_SEND_ERRORS]	= "send_errors",
 	[SVCRDMA_STAT_SQ_WAITS]		= "sq_waits",

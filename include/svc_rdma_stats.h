@@ -38,6 +38,7 @@ enum svc_rdma_stat {
 	SVCRDMA_STAT_REPLY_BYTES,	/* bytes pushed into Reply chunks */
 	SVCRDMA_STAT_INLINE_REPLIES,	/* replies sent inline (RDMA_MSG) */
 	SVCRDMA_STAT_PULL_UPS,		/* inline replies copied into one SGE */
+	SVCRDMA_STAT_HEAD_PAGES_KEPT,	/* replies that left their head page */
 	SVCRDMA_STAT_SEND_W_INV,	/* Sends With Invalidate */
 	SVCRDMA_STAT_SEND_ERRORS,	/* Sends or Writes that failed */
 	SVCRDMA_STAT_SQ_WAITS,		/* waits for Send Queue entries */

@@ -37,8 +37,8 @@ SRC=/tmp/csrc
 # life-cycle ones, which stay global.
 CONN_COUNTERS="recvs recv_errors credit_overruns hdr_drops err_vers
 err_chunk read_chunks pz_chunks read_bytes read_errors read_pages_reused
-write_chunks write_bytes reply_chunks reply_bytes inline_replies pull_ups send_w_inv
-send_errors sq_waits bc_calls bc_replies"
+write_chunks write_bytes reply_chunks reply_bytes inline_replies pull_ups
+head_pages_kept send_w_inv send_errors sq_waits bc_calls bc_replies"
 
 leave() {
 	local m

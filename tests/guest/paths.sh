@@ -211,7 +211,7 @@ for v in $VERSIONS; do
 	must "NFSv$v server-side files" prepare
 	check "NFSv$v mount over RDMA" nfs_mount "$v" "$PORT" "$MNT" || continue
 	path "NFSv$v inline: 1000-byte O_DIRECT write and read byte-exact" \
-		inline_replies rpcrdma/svcrdma_post_send \
+		"inline_replies head_pages_kept" rpcrdma/svcrdma_post_send \
 		"read_chunk_count= write_chunk_count= nomsg_call_count=" \
 		inline_io
 	path "NFSv$v data-item Read chunk: 64 KiB O_DIRECT write byte-exact" \
