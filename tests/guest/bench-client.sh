@@ -158,20 +158,28 @@ my_cpu() {
 }
 HZ=$(getconf CLK_TCK)
 
+# mark NAME begin|end: a line on the console, where scripts/bench on the
+# host reads both guests' QEMU CPU time as it comes (host.cpu)
+mark() {
+	echo "svcrdma-bench-mark $1 $2" >/dev/console
+}
+
 # measured BASE CMD...: run CMD with the server's CPU jiffies and counts
 # read before and after it, into BASE.cpu ("busy user total hz ctxt intr
 # tx pgalloc" twice, then the wall seconds), this guest's into BASE.ccpu (the
-# same, the client's user time being fio's), and both servers' Receive
-# counts into BASE.recvs
+# same, the client's user time being fio's), both servers' Receive
+# counts into BASE.recvs, and its start and end marked for the host
 measured() {
 	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1
 	shift
 	r0=$(ctl recvs) || return 1
 	c0=$(ctl cpu) || return 1
 	m0=$(my_cpu)
+	mark "${base##*/}" begin
 	t0=$(date +%s.%N)
 	"$@" || return 1
 	t1=$(date +%s.%N)
+	mark "${base##*/}" end
 	m1=$(my_cpu)
 	c1=$(ctl cpu) || return 1
 	r1=$(ctl recvs) || return 1
