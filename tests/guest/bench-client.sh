@@ -16,8 +16,9 @@
 # stat, readdir and unlink of many small files).  Around each run it reads the server's
 # CPU jiffies over the control channel (bench-ctl.py), so that each run
 # has its server CPU time.  PROFILE=1 then records the server under perf
-# for 4 KiB random read at iodepth 16 and 1 MiB sequential write, per
-# side, over the NFS versions in PROFILE_VERSIONS (default 3).
+# for the jobs in PROFILE_JOBS (default 4 KiB random read at iodepth 16
+# and 1 MiB sequential write), per side, over the NFS versions in
+# PROFILE_VERSIONS (default 3).
 #
 # Each run mounts its side alone.  The Linux client shares one NFSv4.1
 # client, and its connection, among the mounts of one server (trunking
@@ -39,6 +40,7 @@ META_FILES=${META_FILES:-1000}
 PROFILE=${PROFILE:-0}
 BENCH_VERSIONS=${BENCH_VERSIONS:-3 4.2}
 PROFILE_VERSIONS=${PROFILE_VERSIONS:-3}
+PROFILE_JOBS=${PROFILE_JOBS:-randread-qd16 seqwrite}
 CTL_PORT=${CTL_PORT:-7000}
 R=$GUEST_OUT/bench
 mkdir -p "$R"
@@ -247,7 +249,7 @@ for v in $BENCH_VERSIONS; do
 		done <<<"$JOBS"
 	done
 	if [ "$PROFILE" = 1 ] && [[ " $PROFILE_VERSIONS " == *" $v "* ]]; then
-		for name in randread-qd16 seqwrite; do
+		for name in $PROFILE_JOBS; do
 			for side in A B; do
 				only "profile NFSv$v $name side $side" || continue
 				check "profile NFSv$v $name side $side" \
