@@ -217,10 +217,11 @@ svc_rdma_send_ctxt_alloc(struct svc_rdma_xprt *sx)
 {
 	struct svc_rdma_send_ctxt *sc;
 
-	sc = kmem_cache_zalloc(svc_rdma_send_ctxt_cache, GFP_KERNEL);
+	sc = kmem_cache_alloc_node(svc_rdma_send_ctxt_cache,
+				   GFP_KERNEL | __GFP_ZERO, sx->sx_node);
 	if (!sc)
 		goto out;
-	sc->sc_buf = kmalloc(sx->sx_send_size, GFP_KERNEL);
+	sc->sc_buf = kmalloc_node(sx->sx_send_size, GFP_KERNEL, sx->sx_node);
 	if (!sc->sc_buf)
 		goto out_free;
 	if (svc_rdma_send_buf_map(sx, sc))

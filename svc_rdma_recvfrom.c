@@ -110,10 +110,11 @@ svc_rdma_recv_ctxt_alloc(struct svc_rdma_xprt *sx, gfp_t gfp)
 {
 	struct svc_rdma_recv_ctxt *rc;
 
-	rc = kmem_cache_zalloc(svc_rdma_recv_ctxt_cache, gfp);
+	rc = kmem_cache_alloc_node(svc_rdma_recv_ctxt_cache, gfp | __GFP_ZERO,
+				   sx->sx_node);
 	if (!rc)
 		goto out;
-	rc->rc_buf = kmalloc(sx->sx_recv_size, gfp);
+	rc->rc_buf = kmalloc_node(sx->sx_recv_size, gfp, sx->sx_node);
 	if (!rc->rc_buf)
 		goto out_free;
 	if (svc_rdma_recv_buf_map(sx, rc))

@@ -106,7 +106,8 @@ svc_rdma_rw_ctxt_get(struct svc_rdma_xprt *sx, unsigned int nents)
 	spin_unlock_bh(&sx->sx_rw_lock);
 
 	if (!rw) {
-		rw = kmem_cache_alloc(svc_rdma_rw_ctxt_cache, GFP_KERNEL);
+		rw = kmem_cache_alloc_node(svc_rdma_rw_ctxt_cache, GFP_KERNEL,
+					   sx->sx_node);
 		if (!rw)
 			return NULL;
 		atomic_inc(&sx->sx_ctxts);

@@ -161,11 +161,12 @@ static void svc_rdma_xprt_init_queues(struct svc_rdma_xprt *sx)
  */
 
 static noinline struct svc_rdma_xprt *
-svc_rdma_xprt_alloc(struct svc_serv *serv, struct net *net)
+svc_rdma_xprt_alloc(struct svc_serv *serv, struct net *net, int node)
 {
-	struct svc_rdma_xprt *sx = kzalloc(sizeof(*sx), GFP_KERNEL);
+	struct svc_rdma_xprt *sx = kzalloc_node(sizeof(*sx), GFP_KERNEL, node);
 
 	if (sx) {
+		sx->sx_node = node;
 		svc_xprt_init(net, &svc_rdma_class, &sx->sx_xprt, serv);
 		svc_rdma_xprt_init_queues(sx);
 		INIT_WORK(&sx->sx_free_work, svc_rdma_free_work);
@@ -284,8 +285,10 @@ static int svc_rdma_conn_request(struct svc_rdma_xprt *listener,
 {
 	struct svc_rdma_xprt *sx;
 
+	/* the device's completions and DMA touch it most: keep it near */
 	sx = svc_rdma_xprt_alloc(listener->sx_xprt.xpt_server,
-				 listener->sx_xprt.xpt_net);
+				 listener->sx_xprt.xpt_net,
+				 ibdev_to_node(id->device));
 	if (!sx) {
 		svc_rdma_stat_inc(SVCRDMA_STAT_CONNECT_ERRORS);
 		return -ENOMEM;	/* the rdma_cm rejects and destroys @id */
@@ -401,7 +404,8 @@ static struct svc_xprt *svc_rdma_listen(struct svc_serv *serv,
 					struct net *net, struct sockaddr *sa,
 					int salen, int flags)
 {
-	struct svc_rdma_xprt *listener = svc_rdma_xprt_alloc(serv, net);
+	struct svc_rdma_xprt *listener = svc_rdma_xprt_alloc(serv, net,
+							     NUMA_NO_NODE);
 	struct rdma_cm_id *id;
 	int ret;
 

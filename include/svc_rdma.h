@@ -75,6 +75,8 @@ enum {
  *	nfsd thread to hand them to nfsd
  * @sx_dev: the device the connection is on
  * @sx_port: the device port
+ * @sx_node: the device's NUMA node, where the connection's contexts and
+ *	their buffers are allocated (%NUMA_NO_NODE for a listener)
  * @sx_pd: protection domain
  * @sx_sq_cq: Send completion queue
  * @sx_rq_cq: Receive completion queue
@@ -131,6 +133,7 @@ struct svc_rdma_xprt {
 
 	struct ib_device	*sx_dev;
 	u32			sx_port;
+	int			sx_node;
 	struct ib_pd		*sx_pd;
 	struct ib_cq		*sx_sq_cq;
 	struct ib_cq		*sx_rq_cq;

@@ -77,6 +77,7 @@ static int ctxt_init(struct kunit *test)
 	atomic_set(&sx->sx_ctxts, 0);
 	sx->sx_dev = fx->dev;
 	sx->sx_port = 1;
+	sx->sx_node = ibdev_to_node(fx->dev);
 	sx->sx_pd = fx->pd;
 	sx->sx_send_size = SEND_SIZE;
 	sx->sx_max_requests = CREDITS;
