@@ -9,6 +9,7 @@
 #   make deb                  build/deb/svcrdma-dkms_<version>_all.deb
 #   make kunit                the KUnit suites in a test-kernel guest, parsed
 #   make hostile              the hostile RDMA client (tests/hostile)
+#   make cpuprobe             the guests' CPU probe (tests/cpu)
 #   make fuzz / fuzz-check    the header decoder under libFuzzer (tests/fuzz):
 #                             open-ended, or FUZZ_SECONDS (120) and a summary
 #
@@ -61,6 +62,13 @@ $(HOSTILE): $(SRC)/tests/hostile/hostile.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -Wall -Wextra -Wno-missing-field-initializers -Werror -o $@ $< -lrdmacm -libverbs
 
+# tests/cpu: does the guests' emulated CPU run CMPXCHG16B right (cpu.sh)
+CPUPROBE := $(SRC)/build/cpu/cx16-flags
+cpuprobe: $(CPUPROBE)
+$(CPUPROBE): $(SRC)/tests/cpu/cx16-flags.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -Wall -Wextra -Werror -o $@ $<
+
 # tests/fuzz: svc_rdma_hdr.c under libFuzzer, built with clang-14 into
 # build/fuzz; never part of the module build
 FUZZ_SECONDS ?= 120
@@ -70,4 +78,5 @@ fuzz:
 fuzz-check:
 	$(SRC)/scripts/fuzz --check $(FUZZ_SECONDS)
 
-.PHONY: all modules install clean check demo kunit deb hostile fuzz fuzz-check
+.PHONY: all modules install clean check demo kunit deb hostile cpuprobe fuzz \
+	fuzz-check

@@ -105,3 +105,22 @@ test_kernel_dir() {
 		"$SVCRDMA_TOP/scripts/build-test-kernel" |
 		sed "s#^#$SVCRDMA_CACHE/kernel/$SVCRDMA_KSERIES-#"
 }
+
+# guest_cpu: the -cpu of every guest.  QEMU's TCG before 8.0 computes the
+# flags that CMPXCHG16B keeps from a stale flag state (its helper reads
+# the last stored one, not the current one; 8.0 translates the
+# instruction inline instead), so an operand of the instruction before
+# can become EFLAGS, TF and DF included: tests/cpu/cx16-flags.c shows it.
+# 6.12's SLUB runs CMPXCHG16B on every allocation, and its 6.12 guests
+# died in there with EFLAGS equal to RDI.  Without the feature the kernel
+# takes its locked slow path instead; tests/guest/cpu.sh checks which CPU
+# a guest got.
+guest_cpu() {
+	local v
+	v=$(qemu-system-x86_64 --version | sed -n '1s/.*version \([0-9]*\)\..*/\1/p')
+	if [ "${v:-0}" -ge 8 ]; then
+		echo qemu64
+	else
+		echo qemu64,-cx16
+	fi
+}
