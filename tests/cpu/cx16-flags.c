@@ -19,7 +19,7 @@
  * they are wrong.
  */
 #include <cpuid.h>
-#include <stdint.h>
+#include <stdalign.h>
 #include <stdio.h>
 
 #define FLAG_CF		0x001UL
@@ -27,7 +27,7 @@
 
 static unsigned long cx16_after_add(unsigned long src)
 {
-	static unsigned __int128 slot __attribute__((aligned(16)));
+	static alignas(16) unsigned __int128 slot;
 	unsigned long flags, sum = 0;
 
 	asm volatile("pushq $0x2\n\t"
