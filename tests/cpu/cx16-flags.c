@@ -30,12 +30,15 @@ static unsigned long cx16_after_add(unsigned long src)
 	static alignas(16) unsigned __int128 slot;
 	unsigned long flags, sum = 0;
 
-	asm volatile("pushq $0x2\n\t"
+	/* the pushes must not land in the red zone the compiler may use */
+	asm volatile("leaq -128(%%rsp), %%rsp\n\t"
+		     "pushq $0x2\n\t"
 		     "popfq\n\t"		/* ends the block, flags computed */
 		     "addq %[src], %[sum]\n\t"	/* CF = OF = 0 */
 		     "cmpxchg16b %[slot]\n\t"	/* touches ZF alone */
 		     "pushfq\n\t"
-		     "popq %[flags]"
+		     "popq %[flags]\n\t"
+		     "leaq 128(%%rsp), %%rsp"
 		     : [flags] "=&r" (flags), [sum] "+&r" (sum),
 		       [slot] "+m" (slot)
 		     : [src] "r" (src), "a" (0UL), "d" (0UL), "b" (0UL),
