@@ -28,7 +28,7 @@
 # reads both servers' Receive counts before and after it (*.recvs), and
 # fails unless its own server's grew and the other's did not.
 # Results: /guest/out/bench/ (fio JSON, meta JSON, *.cpu and *.ccpu,
-# rxe-*.json).
+# *.mstats and *.rxe, rxe-*.json).
 # ONLY (lib.sh): the runs by name, "NFSv3 seqread side A rep 1",
 # "rxe ib_read_bw rep 2", "profile NFSv3 randread-qd16 side B".
 . "$(dirname "$0")/lib.sh"
@@ -160,6 +160,27 @@ my_cpu() {
 }
 HZ=$(getconf CLK_TCK)
 
+# mountstats DIR: the NFS client's own account of the mount on DIR, from
+# /proc/self/mountstats: its "xprt: rdma" line (the client transport's
+# counts: chunks, MRs, LOCAL_INVs it had to post, replies that waited for
+# their Send's completion) and each operation's "NAME: ops trans
+# timeouts bytes_sent bytes_recv queue_ms rtt_ms execute_ms" line
+mountstats() {
+	awk -v dir="$1" '$1 == "device" { on = ($5 == dir) }
+		on && ($1 == "xprt:" || $1 ~ /^[A-Z_0-9]+:$/) { print }' \
+		/proc/self/mountstats
+}
+
+# rxe_counters: this guest's rxe hw_counters (retransmits, RNR NAKs,
+# sequence errors ...), "name=value" on one line
+rxe_counters() {
+	local f
+	for f in /sys/class/infiniband/*/ports/1/hw_counters/*; do
+		[ -f "$f" ] && printf '%s=%s ' "${f##*/}" "$(cat "$f")"
+	done
+	echo
+}
+
 # mark NAME begin|end: a line on the console, where scripts/bench on the
 # host reads both guests' QEMU CPU time as it comes (host.cpu)
 mark() {
@@ -170,11 +191,18 @@ mark() {
 # read before and after it, into BASE.cpu ("busy user total hz ctxt intr
 # tx pgalloc" twice, then the wall seconds), this guest's into BASE.ccpu (the
 # same, the client's user time being fio's), both servers' Receive
-# counts into BASE.recvs, and its start and end marked for the host
+# counts into BASE.recvs, the client's mountstats of the side's mount
+# into BASE.mstats ("before" and "after" lines, each followed by the
+# mountstats lines), both guests' rxe counters into BASE.rxe ("client
+# before", "client after", "server before", "server after", each with
+# rxe_counters' line), and its start and end marked for the host
 measured() {
-	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1
+	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1 s0 s1 x0 x1 y0 y1
 	shift
 	r0=$(ctl recvs) || return 1
+	y0=$(ctl rxe) || return 1
+	x0=$(rxe_counters)
+	s0=$(mountstats "/mnt/$SIDE")
 	c0=$(ctl cpu) || return 1
 	m0=$(my_cpu)
 	mark "${base##*/}" begin
@@ -184,11 +212,17 @@ measured() {
 	mark "${base##*/}" end
 	m1=$(my_cpu)
 	c1=$(ctl cpu) || return 1
+	s1=$(mountstats "/mnt/$SIDE")
+	x1=$(rxe_counters)
+	y1=$(ctl rxe) || return 1
 	r1=$(ctl recvs) || return 1
 	t1=$(awk "BEGIN { print $t1 - $t0 }")
 	echo "${c0#ok } ${c1#ok } $t1" >"$base.cpu"
 	echo "$m0 $m1 $t1" >"$base.ccpu"
 	echo "${r0#ok } ${r1#ok }" >"$base.recvs"
+	printf 'before\n%s\nafter\n%s\n' "$s0" "$s1" >"$base.mstats"
+	printf 'client before %s\nclient after %s\nserver before %s\nserver after %s\n' \
+		"$x0" "$x1" "${y0#ok }" "${y1#ok }" >"$base.rxe"
 	served_by "${r0#ok }" "${r1#ok }"
 }
 

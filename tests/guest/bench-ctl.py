@@ -25,6 +25,8 @@ Commands:
   recvs           "ok INTREE OURS": the Calls each server has received
                   since its module loaded (the in-tree one's
                   rdma_stat_recv, ours' recvs; -1 for one not loaded)
+  rxe             "ok NAME=VALUE ...": the rxe devices' hw_counters
+                  (port 1), retransmits and RNR NAKs among them
   perf NAME       starts perf record -e cpu-clock -a -g (into a tmpfs)
   perfstop        stops it and writes OUTDIR/perf-NAME.txt (perf report,
                   self time) and perf-NAME-children.txt (with callees),
@@ -34,6 +36,7 @@ Commands:
 The channel runs over the same link as the RDMA traffic: a few short
 TCP exchanges per measured run, outside the fio run's own interval.
 """
+import glob
 import os
 import signal
 import socket
@@ -100,6 +103,19 @@ def recvs():
     except OSError:
         pass
     return intree, ours
+
+
+def rxe_counters():
+    """"name=value ..." of every RDMA device's port 1 hw_counters."""
+    out = []
+    for d in sorted(glob.glob("/sys/class/infiniband/*/ports/1/hw_counters")):
+        for name in sorted(os.listdir(d)):
+            try:
+                with open(os.path.join(d, name)) as f:
+                    out.append("%s=%s" % (name, f.read().strip()))
+            except OSError:
+                pass
+    return " ".join(out)
 
 
 def rdma_listening():
@@ -199,6 +215,8 @@ class Server:
                 (busy, user, total, HZ) + events())
         if cmd == "recvs":
             return "ok %d %d" % recvs()
+        if cmd == "rxe":
+            return "ok " + rxe_counters()
         if cmd == "rdma" and args:
             return self.do_rdma(args)
         if cmd == "reap":
