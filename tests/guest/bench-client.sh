@@ -28,7 +28,7 @@
 # reads both servers' Receive counts before and after it (*.recvs), and
 # fails unless its own server's grew and the other's did not.
 # Results: /guest/out/bench/ (fio JSON, meta JSON, *.cpu and *.ccpu,
-# *.mstats and *.rxe, rxe-*.json).
+# *.mstats, *.rxe and *.speed, rxe-*.json).
 # ONLY (lib.sh): the runs by name, "NFSv3 seqread side A rep 1",
 # "rxe ib_read_bw rep 2", "profile NFSv3 randread-qd16 side B".
 . "$(dirname "$0")/lib.sh"
@@ -181,6 +181,18 @@ rxe_counters() {
 	echo
 }
 
+# speed_loop: a fixed piece of CPU work, the same in both guests
+# (bench-ctl.py's speed runs this very command); its wall time says how
+# fast the guest's emulated CPU runs now
+SPEED_LOOP='BEGIN { for (i = 0; i < 300000; i++) s += i % 7; print s }'
+speed() {
+	local t0 t1
+	t0=$(date +%s%N)
+	awk "$SPEED_LOOP" >/dev/null
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000))
+}
+
 # mark NAME begin|end: a line on the console, where scripts/bench on the
 # host reads both guests' QEMU CPU time as it comes (host.cpu)
 mark() {
@@ -195,10 +207,13 @@ mark() {
 # into BASE.mstats ("before" and "after" lines, each followed by the
 # mountstats lines), both guests' rxe counters into BASE.rxe ("client
 # before", "client after", "server before", "server after", each with
-# rxe_counters' line), and its start and end marked for the host
+# rxe_counters' line), the microseconds the speed loop took in each
+# guest just before and just after the run into BASE.speed ("client
+# server" twice), and its start and end marked for the host
 measured() {
-	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1 s0 s1 x0 x1 y0 y1
+	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1 s0 s1 x0 x1 y0 y1 v0 v1
 	shift
+	v0="$(speed) $(ctl speed)" || return 1
 	r0=$(ctl recvs) || return 1
 	y0=$(ctl rxe) || return 1
 	x0=$(rxe_counters)
@@ -216,11 +231,13 @@ measured() {
 	x1=$(rxe_counters)
 	y1=$(ctl rxe) || return 1
 	r1=$(ctl recvs) || return 1
+	v1="$(speed) $(ctl speed)" || return 1
 	t1=$(awk "BEGIN { print $t1 - $t0 }")
 	echo "${c0#ok } ${c1#ok } $t1" >"$base.cpu"
 	echo "$m0 $m1 $t1" >"$base.ccpu"
 	echo "${r0#ok } ${r1#ok }" >"$base.recvs"
 	printf 'before\n%s\nafter\n%s\n' "$s0" "$s1" >"$base.mstats"
+	echo "${v0//ok /} ${v1//ok /}" >"$base.speed"
 	printf 'client before %s\nclient after %s\nserver before %s\nserver after %s\n' \
 		"$x0" "$x1" "${y0#ok }" "${y1#ok }" >"$base.rxe"
 	served_by "${r0#ok }" "${r1#ok }"

@@ -27,6 +27,9 @@ Commands:
                   rdma_stat_recv, ours' recvs; -1 for one not loaded)
   rxe             "ok NAME=VALUE ...": the rxe devices' hw_counters
                   (port 1), retransmits and RNR NAKs among them
+  speed           "ok MICROSECONDS": the wall time of a fixed piece of
+                  CPU work (awk, SPEED_LOOP, as bench-client.sh's speed
+                  runs it): how fast this guest's emulated CPU runs now
   perf NAME       starts perf record -e cpu-clock -a -g (into a tmpfs)
   perfstop        stops it and writes OUTDIR/perf-NAME.txt (perf report,
                   self time) and perf-NAME-children.txt (with callees),
@@ -116,6 +119,16 @@ def rxe_counters():
             except OSError:
                 pass
     return " ".join(out)
+
+
+SPEED_LOOP = "BEGIN { for (i = 0; i < 300000; i++) s += i % 7; print s }"
+
+
+def speed():
+    t0 = time.monotonic()
+    subprocess.run(["awk", SPEED_LOOP], stdout=subprocess.DEVNULL,
+                   check=True)
+    return int((time.monotonic() - t0) * 1e6)
 
 
 def rdma_listening():
@@ -215,6 +228,8 @@ class Server:
                 (busy, user, total, HZ) + events())
         if cmd == "recvs":
             return "ok %d %d" % recvs()
+        if cmd == "speed":
+            return "ok %d" % speed()
         if cmd == "rxe":
             return "ok " + rxe_counters()
         if cmd == "rdma" and args:
