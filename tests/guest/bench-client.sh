@@ -181,9 +181,9 @@ rxe_counters() {
 	echo
 }
 
-# speed_loop: a fixed piece of CPU work, the same in both guests
-# (bench-ctl.py's speed runs this very command); its wall time says how
-# fast the guest's emulated CPU runs now
+# speed: the microseconds that SPEED_LOOP, a fixed piece of CPU work,
+# takes in this guest now (bench-ctl.py's speed runs the same loop in the
+# server guest): how fast the guest's emulated CPU runs
 SPEED_LOOP='BEGIN { for (i = 0; i < 300000; i++) s += i % 7; print s }'
 speed() {
 	local t0 t1
