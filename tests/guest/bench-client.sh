@@ -171,26 +171,9 @@ mountstats() {
 		/proc/self/mountstats
 }
 
-# rxe_counters: this guest's rxe hw_counters (retransmits, RNR NAKs,
-# sequence errors ...), "name=value" on one line
-rxe_counters() {
-	local f
-	for f in /sys/class/infiniband/*/ports/1/hw_counters/*; do
-		[ -f "$f" ] && printf '%s=%s ' "${f##*/}" "$(cat "$f")"
-	done
-	echo
-}
-
-# speed: the microseconds that SPEED_LOOP, a fixed piece of CPU work,
-# takes in this guest now (bench-ctl.py's speed runs the same loop in the
-# server guest): how fast the guest's emulated CPU runs
-SPEED_LOOP='BEGIN { for (i = 0; i < 300000; i++) s += i % 7; print s }'
-speed() {
-	local t0 t1
-	t0=$(date +%s%N)
-	awk "$SPEED_LOOP" >/dev/null
-	t1=$(date +%s%N)
-	echo $(((t1 - t0) / 1000))
+# mine rxe|speed: this guest's own reading, as ctl gives the server's
+mine() {
+	python3 "$GUEST_TOP/tests/guest/bench-ctl.py" local "$1"
 }
 
 # mark NAME begin|end: a line on the console, where scripts/bench on the
@@ -207,16 +190,16 @@ mark() {
 # into BASE.mstats ("before" and "after" lines, each followed by the
 # mountstats lines), both guests' rxe counters into BASE.rxe ("client
 # before", "client after", "server before", "server after", each with
-# rxe_counters' line), the microseconds the speed loop took in each
+# bench-ctl.py's rxe answer), the microseconds the speed loop took in each
 # guest just before and just after the run into BASE.speed ("client
 # server" twice), and its start and end marked for the host
 measured() {
 	local base=$1 c0 c1 t0 t1 r0 r1 m0 m1 s0 s1 x0 x1 y0 y1 v0 v1
 	shift
-	v0="$(speed) $(ctl speed)" || return 1
+	v0="$(mine speed) $(ctl speed)" || return 1
 	r0=$(ctl recvs) || return 1
 	y0=$(ctl rxe) || return 1
-	x0=$(rxe_counters)
+	x0=$(mine rxe) || return 1
 	s0=$(mountstats "/mnt/$SIDE")
 	c0=$(ctl cpu) || return 1
 	m0=$(my_cpu)
@@ -228,10 +211,10 @@ measured() {
 	m1=$(my_cpu)
 	c1=$(ctl cpu) || return 1
 	s1=$(mountstats "/mnt/$SIDE")
-	x1=$(rxe_counters)
+	x1=$(mine rxe) || return 1
 	y1=$(ctl rxe) || return 1
 	r1=$(ctl recvs) || return 1
-	v1="$(speed) $(ctl speed)" || return 1
+	v1="$(mine speed) $(ctl speed)" || return 1
 	t1=$(awk "BEGIN { print $t1 - $t0 }")
 	echo "${c0#ok } ${c1#ok } $t1" >"$base.cpu"
 	echo "$m0 $m1 $t1" >"$base.ccpu"
@@ -239,7 +222,7 @@ measured() {
 	printf 'before\n%s\nafter\n%s\n' "$s0" "$s1" >"$base.mstats"
 	echo "${v0//ok /} ${v1//ok /}" >"$base.speed"
 	printf 'client before %s\nclient after %s\nserver before %s\nserver after %s\n' \
-		"$x0" "$x1" "${y0#ok }" "${y1#ok }" >"$base.rxe"
+		"${x0#ok }" "${x1#ok }" "${y0#ok }" "${y1#ok }" >"$base.rxe"
 	served_by "${r0#ok }" "${r1#ok }"
 }
 

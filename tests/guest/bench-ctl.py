@@ -3,11 +3,14 @@
 
 usage: bench-ctl.py serve ADDR PORT OUTDIR [IDLE_S]
        bench-ctl.py ask ADDR PORT COMMAND...
+       bench-ctl.py local rxe|speed
 
 serve answers one command per TCP connection, one line in and one line
 out, until "quit" or until IDLE_S seconds (default 900) pass without a
 command, which is an error (exit 1).  ask sends one command and prints
-the answer; it exits 1 when the answer starts with "err".
+the answer; it exits 1 when the answer starts with "err".  local
+answers rxe or speed for the guest it runs in (the client guest's own
+readings, taken the same way as the server's).
 
 Commands:
   hello           "ok KERNEL": the server guest is up and serving
@@ -28,8 +31,8 @@ Commands:
   rxe             "ok NAME=VALUE ...": the rxe devices' hw_counters
                   (port 1), retransmits and RNR NAKs among them
   speed           "ok MICROSECONDS": the wall time of a fixed piece of
-                  CPU work (awk, SPEED_LOOP, as bench-client.sh's speed
-                  runs it): how fast this guest's emulated CPU runs now
+                  CPU work (awk running SPEED_LOOP): how fast this
+                  guest's emulated CPU runs now
   perf NAME       starts perf record -e cpu-clock -a -g (into a tmpfs)
   perfstop        stops it and writes OUTDIR/perf-NAME.txt (perf report,
                   self time) and perf-NAME-children.txt (with callees),
@@ -294,6 +297,10 @@ def main():
         return serve(sys.argv[2], int(sys.argv[3]), sys.argv[4], idle)
     if len(sys.argv) >= 5 and sys.argv[1] == "ask":
         return ask(sys.argv[2], int(sys.argv[3]), sys.argv[4:])
+    if len(sys.argv) == 3 and sys.argv[1] == "local" and \
+            sys.argv[2] in ("rxe", "speed"):
+        print(Server(None).answer(sys.argv[2]))
+        return 0
     sys.exit(__doc__)
 
 
